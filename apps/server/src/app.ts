@@ -1,0 +1,122 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { FileStorage } from './adapters/storage';
+import type { Mailer } from './adapters/mailer';
+import type { SmsSender } from './adapters/sms';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { AccessTokens } from './lib/access-tokens';
+import type { Clock } from './lib/clock';
+import authPlugin from './plugins/auth';
+import errorHandlerPlugin from './plugins/error-handler';
+import healthModule from './modules/health/index';
+import webAppModule from './modules/web-app/index';
+
+/** Everything the app needs from the outside world; tests pass fakes or temporary folders. */
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  accessTokens: AccessTokens;
+  storage: FileStorage;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDependencies;
+  }
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole HTTP application. Modules are registered one by one here (no autoload) so that
+ * the wiring can be read, and grepped, in one place (docs/decisions.md).
+ */
+export async function buildApp(deps: AppDependencies, options: { logger?: boolean } = {}) {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Codes, tokens and passwords must never reach the logs.
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.password',
+                '*.newPassword',
+                '*.code',
+                '*.token',
+                '*.refresh_token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Clients may send form-encoded or JSON bodies for the same call (spec §7 "form").
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { accessTokens: deps.accessTokens });
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    // The product is indexed only on the production host (accounts.md §9).
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.APP_ENV !== 'production') {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Veilleurs API',
+        description: 'Stolen-vehicle announcements and the watchers who find them.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+
+  await app.register(healthModule);
+  // Feature modules are registered below, one line each.
+
+  await app.register(webAppModule);
+  return app;
+}

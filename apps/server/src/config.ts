@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Accepts "true"/"false"/"1"/"0" from the environment; anything else is an error, not a silent false. */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalUrl = z.url().optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A PostgreSQL server; when absent the embedded PGlite database in DATA_DIR/pg is used. */
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  APP_ENV: z.string().min(1).default('development'),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Veilleurs <ne-pas-repondre@veilleurs.local>'),
+  SMTP_URL: optionalUrl,
+  DEMO_DATA: booleanFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret that signs access tokens and file URLs; generated and kept in DATA_DIR when absent. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('eu-west-3'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  PRO_SITE_URL: z.url().default('https://pro.veilleurs.fr'),
+  REDIS_URL: optionalUrl,
+  /** Sentry-compatible DSN for the web app; used only in production and preproduction. */
+  SENTRY_DSN: optionalUrl,
+  /** Folder of the built web app; absent folder means the API runs alone. */
+  WEB_DIST_DIR: z.string().min(1).default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Reference data files with their provenance and licences (reference-data/PROVENANCE.md). */
+  REFERENCE_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.resolve(import.meta.dirname, '../../../reference-data')),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'MAIL_OUTBOX_DIR'> & {
+  MAIL_OUTBOX_DIR: string;
+  /** The host the public app is reached on (from PUBLIC_URL, else localhost:PORT). */
+  publicUrl: string;
+};
+
+/** Parses the environment once; fails with every problem listed rather than the first one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX_DIR: path.resolve(parsed.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+  };
+}

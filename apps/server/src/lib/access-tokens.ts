@@ -1,0 +1,60 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@app/domain';
+
+/** Access tokens live 15 minutes (DECISIONS.md, "login call"); refresh tokens carry the session. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AccessTokenClaims {
+  userId: number;
+  username: string;
+  roles: Role[];
+  /** Set when an admin acts as this user: the admin's id, for the audit trail. */
+  impersonatorId?: number;
+}
+
+const ISSUER = 'veilleurs';
+const AUDIENCE = 'veilleurs-api';
+
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessTokenClaims, now: Date = new Date()): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({
+        username: claims.username,
+        roles: claims.roles,
+        ...(claims.impersonatorId ? { imp: claims.impersonatorId } : {}),
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    /** Returns the claims, or null for any invalid, expired or foreign token. */
+    async verify(token: string, now: Date = new Date()): Promise<AccessTokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: now,
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || !Array.isArray(payload.roles)) return null;
+        return {
+          userId,
+          username: String(payload.username),
+          roles: payload.roles as Role[],
+          ...(typeof payload.imp === 'number' ? { impersonatorId: payload.imp } : {}),
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { createDependencies } from './bootstrap';
+import { loadConfig } from './config';
+import { seedDemoData } from './seed/demo/seed-demo-data';
+import { seedReferenceData } from './seed/reference/seed-reference-data';
+
+/** `npm start`: migrate, seed, serve, and stop cleanly on SIGTERM/SIGINT. */
+async function main() {
+  const config = loadConfig();
+  const deps = await createDependencies(config);
+  const app = await buildApp(deps);
+
+  await deps.database.migrate();
+  await seedReferenceData(deps.database.db, { referenceDataDir: config.REFERENCE_DATA_DIR, log: app.log });
+  if (config.DEMO_DATA) await seedDemoData(deps, { log: app.log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing in-flight requests');
+    // Fastify's close waits for open requests, then runs onClose hooks.
+    const forceExit = setTimeout(() => {
+      app.log.error('in-flight requests did not finish within 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close();
+      await deps.database.close();
+      clearTimeout(forceExit);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Veilleurs is running on ${config.publicUrl} (database: ${deps.database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app (apps/web/dist) and robots.txt. The app uses a hash router, so the
+ * server only needs "/" and its assets; unknown paths under /api-like prefixes stay JSON 404s.
+ */
+export default async function webAppModule(app: FastifyInstance) {
+  const { config } = app.deps;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const body =
+      config.APP_ENV === 'production' ? 'User-agent: *\nAllow: /\n' : 'User-agent: *\nDisallow: /\n';
+    return reply.type('text/plain; charset=utf-8').send(body);
+  });
+
+  const distDir = path.resolve(config.WEB_DIST_DIR);
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built: only the API is served (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    // Hashed assets can be cached for ever; index.html must always be revalidated.
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('Cache-Control', 'no-cache');
+      }
+    },
+  });
+}

@@ -1,0 +1,3 @@
+import path from 'node:path';
+
+export const REFERENCE_DATA_DIR = path.resolve(import.meta.dirname, '../../../reference-data');

@@ -1,0 +1,26 @@
+/** The five roles of accounts.md §6. */
+export const ROLES = [
+  'ROLE_INDIVIDUAL_UNCONFIRMED',
+  'ROLE_INDIVIDUAL_CONFIRMED',
+  'ROLE_INDIVIDUAL_SUPER_WATCHER',
+  'ROLE_ADMIN',
+  'ROLE_SUPER_ADMIN',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that may open "my announcements", "my alerts" and "verify match". */
+export const INDIVIDUAL_ROLES: readonly Role[] = [
+  'ROLE_INDIVIDUAL_UNCONFIRMED',
+  'ROLE_INDIVIDUAL_CONFIRMED',
+  'ROLE_INDIVIDUAL_SUPER_WATCHER',
+];
+
+export const ADMIN_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'];
+
+export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[]): boolean {
+  return userRoles.some((role) => (allowed as readonly string[]).includes(role));
+}
+
+export function isIndividual(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, INDIVIDUAL_ROLES);
+}

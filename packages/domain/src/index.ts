@@ -1,0 +1,2 @@
+export * from './shared/errors';
+export * from './accounts/roles';
