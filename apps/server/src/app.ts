@@ -26,6 +26,8 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   accessTokens: AccessTokens;
+  /** Signs what must not be forged besides access tokens (file URLs…); derive per-use keys from it. */
+  signingSecret: string;
   storage: FileStorage;
   mailer: Mailer;
   sms: SmsSender;

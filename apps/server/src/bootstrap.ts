@@ -36,6 +36,7 @@ export async function createDependencies(config: Config): Promise<AppDependencie
     config,
     database,
     accessTokens: createAccessTokens(secret),
+    signingSecret: secret,
     storage: createFileStorage(config),
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),

@@ -13,6 +13,8 @@ import type { Clock } from '../src/lib/clock';
 import { REFERENCE_DATA_DIR } from './reference-data-dir';
 import { openTestDatabase } from './test-database';
 
+const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 export interface TestUser {
   id: number;
   username: string;
@@ -52,7 +54,8 @@ export async function buildTestApp(overrides: { env?: Record<string, string> } =
   const deps: AppDependencies = {
     config,
     database,
-    accessTokens: createAccessTokens('test-secret-test-secret-test-secret-0123'),
+    accessTokens: createAccessTokens(TEST_SECRET),
+    signingSecret: TEST_SECRET,
     storage: createLocalFileStorage(path.join(dataDir, 'files')),
     mailer: createMailer({ outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM }),
     sms: createOutboxSmsSender(config.MAIL_OUTBOX_DIR),
