@@ -11,4 +11,3 @@ export * from './reference/reference.schemas';
 export * from './reference/geo.schemas';
 export * from './reference/police-station.schemas';
 export * from './annonces/identifiers';
-export * from './annonces/identifiers';
