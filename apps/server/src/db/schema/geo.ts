@@ -1,4 +1,4 @@
-import { doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /** The 101 French departments (metropolitan and overseas). Codes are text: "01", "2A", "974". */
 export const departments = pgTable('departments', {
@@ -25,11 +25,20 @@ export const communes = pgTable(
       .references(() => departments.code),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** INSEE population: ranks "toul" as Toulouse and Toulon before Toul in autocomplete. */
+    population: integer('population').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.inseeCode, table.postalCode] }),
     index('communes_postal_code_idx').on(table.postalCode),
     index('communes_search_name_idx').on(table.searchName),
     index('communes_department_idx').on(table.departmentCode),
+    // Prefix searches (LIKE 'toul%', LIKE '315%') use these whatever the database collation is.
+    index('communes_search_name_prefix_idx').on(table.searchName.op('text_pattern_ops')),
+    index('communes_postal_code_prefix_idx').on(table.postalCode.op('text_pattern_ops')),
+    // Free-text search finds a word inside a name ("etienne" in "saint etienne").
+    index('communes_search_name_trgm_idx').using('gin', table.searchName.op('gin_trgm_ops')),
+    // Reverse geocoding looks at a small latitude/longitude box first.
+    index('communes_lat_lng_idx').on(table.latitude, table.longitude),
   ],
 );
