@@ -18,6 +18,7 @@ import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
+import clientConfigModule from './modules/client-config/index';
 import healthModule from './modules/health/index';
 import webAppModule from './modules/web-app/index';
 
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
 
   await app.register(healthModule);
   // Feature modules are registered below, one line each.
+  await app.register(clientConfigModule);
 
   await app.register(webAppModule);
   return app;

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+
+describe('GET /client-config', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { APP_ENV: 'preproduction', SENTRY_DSN: 'https://key@errors.example.org/4', PUBLIC_URL: 'https://veilleurs.example.org/' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers the environment, the error-reporting DSN and the public URL without authentication', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/client-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      environmentName: 'preproduction',
+      sentryDsn: 'https://key@errors.example.org/4',
+      publicUrl: 'https://veilleurs.example.org',
+    });
+  });
+
+  it('answers a null DSN when none is configured', async () => {
+    const bare = await buildTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/client-config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        environmentName: 'development',
+        sentryDsn: null,
+        publicUrl: 'http://localhost:3000',
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('GET /openapp', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('redirects to the announcement hash route keeping the other parameters', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapp?id=42&utm_source=mail&tab=photos' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/#/annonce/show/42?utm_source=mail&tab=photos');
+  });
+
+  it('redirects to the hash root without an id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapp?utm_source=mail' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/#/');
+  });
+
+  it('redirects to the hash root when the id is not a positive integer', async () => {
+    for (const id of ['abc', '0', '-3', '1e3', '']) {
+      const res = await t.app.inject({ method: 'GET', url: `/openapp?id=${encodeURIComponent(id)}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/#/');
+    }
+  });
+
+  it('keeps repeated parameters and encodes them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapp?id=7&tag=a&tag=b%20c' });
+    expect(res.headers.location).toBe('/#/annonce/show/7?tag=a&tag=b+c');
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const ClientConfigSchema = z.object({
+  /** APP_ENV: the web app shows it as a badge unless it is "production" (accounts.md §2). */
+  environmentName: z.string(),
+  /** Error reporting DSN; the web app uses it only in production and preproduction (accounts.md §9). */
+  sentryDsn: z.string().nullable(),
+  publicUrl: z.string(),
+});
+
+const OpenAppQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** Builds the hash-router target of a deep link: /annonce/show/N keeping the other parameters, else /. */
+export function openAppTarget(query: Record<string, string | string[]>): string {
+  const { id, ...rest } = query;
+  const annonceId = Array.isArray(id) ? id[0] : id;
+  if (!annonceId || !/^[1-9]\d{0,15}$/.test(annonceId)) return '/#/';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(rest)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+  }
+  const search = params.toString();
+  return `/#/annonce/show/${annonceId}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * What the web app needs to know before it talks to anyone: its environment (badge, indexing,
+ * bug-report link) and where to send error reports. Public, no secrets.
+ */
+const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
+
+  app.get(
+    '/client-config',
+    { schema: { tags: ['system'], response: { 200: ClientConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return {
+        environmentName: config.APP_ENV,
+        sentryDsn: config.SENTRY_DSN ?? null,
+        publicUrl: config.publicUrl,
+      };
+    },
+  );
+
+  // Links shared in mails and push notifications point at /openapp?id=N (accounts.md §2); the web
+  // app uses a hash router, so the server turns the real path into the hash route.
+  app.get(
+    '/openapp',
+    { schema: { hide: true, querystring: OpenAppQuerySchema } },
+    async (request, reply) => reply.redirect(openAppTarget(request.query), 302),
+  );
+};
+
+export default clientConfigModule;
