@@ -11,3 +11,4 @@ export * from './reference/reference.schemas';
 export * from './reference/geo.schemas';
 export * from './reference/police-station.schemas';
 export * from './annonces/identifiers';
+export * from './catalog/index';

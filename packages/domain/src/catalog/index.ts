@@ -1,0 +1,3 @@
+export * from './vehicle-types';
+export * from './catalog-name';
+export * from './catalog.schemas';
