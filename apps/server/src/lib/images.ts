@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** Longest side of a stored photo: plenty for a detail page, small enough for a phone's data plan. */
 export const PHOTO_MAX_DIMENSION = 2000;
@@ -26,7 +26,7 @@ export class UnsupportedImageError extends Error {
   }
 }
 
-async function encodeJpeg(pipeline: sharp.Sharp): Promise<EncodedImage> {
+async function encodeJpeg(pipeline: Sharp): Promise<EncodedImage> {
   // sharp writes no metadata unless asked (keepMetadata/withExif): EXIF, GPS, XMP and ICC notes
   // from the phone are dropped here, which is the point.
   const { data, info } = await pipeline
@@ -35,7 +35,7 @@ async function encodeJpeg(pipeline: sharp.Sharp): Promise<EncodedImage> {
   return { data, contentType: PHOTO_CONTENT_TYPE, width: info.width, height: info.height };
 }
 
-async function openChecked(input: Buffer): Promise<sharp.Sharp> {
+async function openChecked(input: Buffer): Promise<Sharp> {
   const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
   let format: string | undefined;
   try {
