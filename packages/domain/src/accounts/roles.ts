@@ -24,3 +24,18 @@ export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[
 export function isIndividual(userRoles: readonly string[]): boolean {
   return hasAnyRole(userRoles, INDIVIDUAL_ROLES);
 }
+
+/**
+ * Profiles of the wider product that this app does not serve (accounts.md §1, §6): their e-mail
+ * pre-check and login answer 468 with the professional site's link. Not part of ROLES, since this
+ * app never gives them.
+ */
+export const PROFESSIONAL_ROLES = ['ROLE_PROFESSIONAL', 'ROLE_INSURER'] as const;
+
+export function isProfessional(userRoles: readonly string[]): boolean {
+  return userRoles.some((role) => (PROFESSIONAL_ROLES as readonly string[]).includes(role));
+}
+
+export function isAdmin(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, ADMIN_ROLES);
+}

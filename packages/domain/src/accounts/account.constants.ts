@@ -1,0 +1,50 @@
+/**
+ * Limits of the account area (accounts.md §5, §9 and DECISIONS.md), in one place: imported by the
+ * schemas, the server and the web app. Durations are in milliseconds unless the name says seconds.
+ */
+
+/** Digits in an account-validation (mail) or login (SMS) code. */
+export const CODE_LENGTH = 4;
+/** Wrong entries allowed for one code; the last one makes the server send a new code by itself. */
+export const CODE_MAX_ATTEMPTS = 3;
+/** How long a mailed or texted code stays usable. */
+export const CODE_TTL_MS = 15 * 60 * 1000;
+
+/** How long a password-reset link stays usable; it works once. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Lifetime of an access token (JWT), as `expires_in` reports it. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Lifetime of a refresh token without "remember me"; renewed at each rotation. */
+export const REFRESH_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** Lifetime of a refresh token with "remember me"; renewed at each rotation. */
+export const REFRESH_TOKEN_REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Wrong passwords since the last successful login after which the SMS-code step is asked. */
+export const FAILED_LOGINS_BEFORE_SMS_CODE = 3;
+/** Wrong passwords since the last successful login from which each new failure locks the account. */
+export const FAILED_LOGINS_BEFORE_LOCK = 10;
+/** How long a lock lasts (423 account.locked.error meanwhile, even with the right password). */
+export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
+
+/** Shortest password, counted after trimming spaces; it also needs a letter and a digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted: hashing a huge input would be an easy denial of service. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest e-mail address (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Longest first or last name. */
+export const NAME_MAX_LENGTH = 100;
+
+/** Minimum age to sign up, in years (DECISIONS.md: 18 everywhere, key minor.error). */
+export const MINIMUM_AGE_YEARS = 18;
+/** Time zone in which "today" is read for the age rule (the product is French). */
+export const ACCOUNT_TIME_ZONE = 'Europe/Paris';
+
+/** Steps of the sign-up form, each checked by the server before the next one. */
+export const SIGN_UP_STEP_COUNT = 3;
+
+/** Seconds before "resend the code" is offered again on the account-validation screen. */
+export const VALIDATION_CODE_RESEND_COUNTDOWN_SECONDS = 60;
+/** Seconds before "resend" is offered again after a forgot-password mail. */
+export const RESET_MAIL_RESEND_COUNTDOWN_SECONDS = 10;
