@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './geo';
 export * from './police-stations';
 export * from './annonces';
+export * from './auth';

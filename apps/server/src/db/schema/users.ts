@@ -38,6 +38,15 @@ export const users = pgTable(
     /** Set once the e-mail validation code was entered. */
     accountValidatedAt: timestamp('account_validated_at', { withTimezone: true }),
     isFirstConnexion: boolean('is_first_connexion').notNull().default(true),
+    /** Sign-up reason (AnnonceCreate or Home): the screen the first connection ends on. */
+    signupReason: text('signup_reason'),
+    /** Wrong passwords since the last successful login: 3 ask the SMS code, 10 lock the account. */
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    /** Logins are refused with 423 until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The phone number at the last successful login: a different one now asks the SMS code. */
+    lastLoginPhoneNumber: text('last_login_phone_number'),
     /** NOT_SUBMITTED, IN_PROGRESS, ACCEPTED or REFUSED. */
     identityStatus: text('identity_status').notNull().default('NOT_SUBMITTED'),
     askedToBeDeletedAt: timestamp('asked_to_be_deleted_at', { withTimezone: true }),
