@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   PRO_SITE_URL: z.url().default('https://pro.veilleurs.fr'),
+  /** "offline": communes table (default, no network); "ban": Base Adresse Nationale at GEOCODER_BAN_URL. */
+  GEOCODER: z.enum(['offline', 'ban']).default('offline'),
+  GEOCODER_BAN_URL: z.url().default('https://data.geopf.fr/geocodage'),
   REDIS_URL: optionalUrl,
   /** Sentry-compatible DSN for the web app; used only in production and preproduction. */
   SENTRY_DSN: optionalUrl,
