@@ -19,6 +19,7 @@ import type { Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import clientConfigModule from './modules/client-config/index';
+import filesModule from './modules/files/index';
 import healthModule from './modules/health/index';
 import webAppModule from './modules/web-app/index';
 
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
 
   await app.register(healthModule);
   // Feature modules are registered below, one line each.
+  await app.register(filesModule);
   await app.register(clientConfigModule);
 
   await app.register(webAppModule);

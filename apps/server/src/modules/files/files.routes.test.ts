@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../db/schema/index';
+import { createFileUrlSigner, signFileUrl } from '../../lib/signed-file-urls';
+import { buildUser } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import { thumbnailKeyOf } from './files.service';
+
+describe('GET /files/{id}', () => {
+  let t: TestApp;
+  let photo: { id: number; bytes: Buffer; key: string };
+  let document: { id: number; bytes: Buffer };
+  let orphan: { id: number };
+
+  async function storeFile(options: {
+    bytes: Buffer;
+    mimeType: string;
+    visibility: 'public' | 'private';
+    fileName: string;
+    writeObject?: boolean;
+  }) {
+    const owner = await buildUser(t.db);
+    const key = `${options.visibility}/test/${randomUUID()}`;
+    if (options.writeObject !== false) await t.deps.storage.put(key, options.bytes, options.mimeType);
+    const [row] = await t.db
+      .insert(storedFiles)
+      .values({
+        ownerId: owner.id,
+        storageKey: key,
+        originalFileName: options.fileName,
+        mimeType: options.mimeType,
+        sizeBytes: options.bytes.length,
+        visibility: options.visibility,
+      })
+      .returning({ id: storedFiles.id });
+    if (!row) throw new Error('file row not created');
+    return { id: row.id, bytes: options.bytes, key };
+  }
+
+  const signedPath = (fileId: number, options?: Parameters<typeof signFileUrl>[3]) =>
+    signFileUrl(t.deps.signingSecret, fileId, t.clock.now(), options);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const jpeg = await sharp({ create: { width: 960, height: 640, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer();
+    photo = await storeFile({ bytes: jpeg, mimeType: 'image/jpeg', visibility: 'public', fileName: 'photo.jpg' });
+    document = await storeFile({
+      bytes: Buffer.from('%PDF-1.7\nidentity document\n%%EOF\n'),
+      mimeType: 'application/pdf',
+      visibility: 'private',
+      fileName: 'carte "grise"\r\nX-Evil: 1 été.pdf',
+    });
+    orphan = await storeFile({
+      bytes: jpeg,
+      mimeType: 'image/jpeg',
+      visibility: 'public',
+      fileName: 'lost.jpg',
+      writeObject: false,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves a public photo to anyone, cacheable, with its content type', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/files/${photo.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(Number(res.headers['content-length'])).toBe(photo.bytes.length);
+    expect(res.rawPayload.equals(photo.bytes)).toBe(true);
+  });
+
+  it('serves a 480 px thumbnail of a public photo and keeps it in storage', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/files/${photo.id}/thumbnail` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    const size = await sharp(res.rawPayload).metadata();
+    expect([size.width, size.height]).toEqual([480, 320]);
+    expect(await t.deps.storage.exists(thumbnailKeyOf(photo.key))).toBe(true);
+
+    const again = await t.app.inject({ method: 'GET', url: `/files/${photo.id}/thumbnail` });
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('never serves a private document by id alone', async () => {
+    for (const url of [`/files/${document.id}`, `/files/${document.id}/thumbnail`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', messageKey: 'not.authorized.error' });
+    }
+  });
+
+  it('serves a private document with a valid signed link, uncached and inline with a safe name', async () => {
+    const res = await t.app.inject({ method: 'GET', url: signedPath(document.id) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="carte griseX-Evil 1 ete.pdf"; filename*=UTF-8''carte%20griseX-Evil%201%20%C3%A9t%C3%A9.pdf`,
+    );
+    expect(res.headers['x-evil']).toBeUndefined();
+    expect(res.rawPayload.equals(document.bytes)).toBe(true);
+  });
+
+  it('refuses a forged, altered or borrowed signature with 403', async () => {
+    const valid = new URL(signedPath(document.id), 'http://x');
+    const expires = valid.searchParams.get('expires');
+    const signature = valid.searchParams.get('signature') ?? '';
+    const otherSecret = createFileUrlSigner('another-secret-another-secret-another-1').signFileUrl(
+      document.id,
+      t.clock.now(),
+    );
+    const attempts = [
+      `/files/${document.id}?expires=${expires}&signature=${'A'.repeat(signature.length)}`,
+      `/files/${document.id}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `/files/${document.id}?expires=${expires}&signature=short`,
+      `/files/${document.id}?expires=${expires}`,
+      `/files/${document.id}?signature=${signature}`,
+      otherSecret,
+    ];
+    for (const url of attempts) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', messageKey: 'not.authorized.error' });
+    }
+  });
+
+  it('refuses a signature made for another file', async () => {
+    const borrowed = new URL(signedPath(photo.id), 'http://x');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/files/${document.id}?${borrowed.searchParams.toString()}`,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a signed link once its 5 minutes are over', async () => {
+    const url = signedPath(document.id);
+    t.clock.advance(5 * 60 * 1000);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    try {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ messageKey: 'not.authorized.error' });
+    } finally {
+      t.clock.advance(-(5 * 60 * 1000 + 1000));
+    }
+  });
+
+  it('answers 404 JSON for an unknown id, and 400 naming the field for a malformed one', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/files/999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });
+
+    for (const url of ['/files/abc', '/files/0', '/files/99999999999']) {
+      const malformed = await t.app.inject({ method: 'GET', url });
+      expect(malformed.statusCode, url).toBe(400);
+      expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', invalidField: 'id' });
+    }
+  });
+
+  it('answers 404, not 500, when the row exists but its object is gone from storage', async () => {
+    for (const url of [`/files/${orphan.id}`, `/files/${orphan.id}/thumbnail`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });
+    }
+  });
+
+  it('has no thumbnail for a document that is not an image', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: signedPath(document.id, { variant: 'thumbnail' }),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
