@@ -20,7 +20,10 @@ import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import clientConfigModule from './modules/client-config/index';
 import filesModule from './modules/files/index';
+import geoModule from './modules/geo/index';
 import healthModule from './modules/health/index';
+import policeStationsModule from './modules/police-stations/index';
+import referenceModule from './modules/reference/index';
 import webAppModule from './modules/web-app/index';
 
 /** Everything the app needs from the outside world; tests pass fakes or temporary folders. */
@@ -120,6 +123,9 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
 
   await app.register(healthModule);
   // Feature modules are registered below, one line each.
+  await app.register(referenceModule);
+  await app.register(geoModule);
+  await app.register(policeStationsModule);
   await app.register(filesModule);
   await app.register(clientConfigModule);
 

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  EnvironmentLinksSchema,
+  EnvironmentNameSchema,
+  OptionListSchema,
+  preferredLocale,
+} from '@app/domain';
+import type { ReferenceService } from './reference.service';
+
+/**
+ * The reference calls of accounts.md §7 and discovery.md §7. The sign-up form and the environment
+ * badge need them before login, so all are public except the feedback types (support form).
+ * Labels follow Accept-Language (French unless English is preferred).
+ */
+const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService }> = async (
+  app,
+  { service },
+) => {
+  const publicList = { tags: ['reference'], response: { 200: OptionListSchema } };
+
+  app.get('/apiMobile/getColors', { schema: publicList }, async (request) =>
+    service.colors(preferredLocale(request.headers['accept-language'])),
+  );
+
+  app.get('/apiMobile/getEnergies', { schema: publicList }, async (request) =>
+    service.energies(preferredLocale(request.headers['accept-language'])),
+  );
+
+  app.get('/apiMobile/getAllDepartments', { schema: publicList }, async () => service.departments());
+
+  app.get('/apiMobile/getAllProfessions', { schema: publicList }, async (request) =>
+    service.professions(preferredLocale(request.headers['accept-language'])),
+  );
+
+  app.get(
+    '/home/getEnvironmentLinks',
+    { schema: { tags: ['reference'], response: { 200: EnvironmentLinksSchema } } },
+    async () => service.environmentLinks(),
+  );
+
+  app.get(
+    '/home/getEnvironmentName',
+    { schema: { tags: ['reference'], response: { 200: EnvironmentNameSchema } } },
+    // A JSON string ("development"), not plain text: the client parses every answer as JSON.
+    async (_request, reply) => reply.type('application/json').send(JSON.stringify(service.environmentName())),
+  );
+
+  app.get(
+    '/user/fetchFeedbackTypes',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['reference'], security: [{ bearerAuth: [] }], response: { 200: OptionListSchema } },
+    },
+    async (request) => service.feedbackTypes(preferredLocale(request.headers['accept-language'])),
+  );
+};
+
+export default referenceRoutes;
