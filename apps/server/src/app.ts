@@ -18,6 +18,8 @@ import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
+import accountsModule from './modules/accounts/index';
+import authModule from './modules/auth/index';
 import clientConfigModule from './modules/client-config/index';
 import filesModule from './modules/files/index';
 import geoModule from './modules/geo/index';
@@ -123,6 +125,8 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
 
   await app.register(healthModule);
   // Feature modules are registered below, one line each.
+  await app.register(authModule);
+  await app.register(accountsModule);
   await app.register(referenceModule);
   await app.register(geoModule);
   await app.register(policeStationsModule);

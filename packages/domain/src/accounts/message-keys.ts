@@ -6,6 +6,8 @@
  */
 export const ACCOUNT_MESSAGE_KEYS = {
   // Form fields (403 with invalidField from the sign-up checks and the reset form).
+  /** A field refused for a reason without a key of its own. */
+  fieldInvalid: 'field.invalid.error',
   /** A required field is empty or missing. */
   fieldRequired: 'field.required.error',
   /** The e-mail address is not one ("invalid mail format"). */

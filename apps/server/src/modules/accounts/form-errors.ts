@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGE_KEYS as K } from '@app/domain';
+import { invalidField } from '../../lib/app-error';
+
+const KNOWN_KEYS = new Set<string>(Object.values(K));
+
+/**
+ * Applies a domain schema to a form and turns its first issue into the spec's "403 with
+ * invalidField" (accounts.md §5): the web app shows the message key under that field.
+ */
+export function parseForm<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'form';
+  const messageKey = issue && KNOWN_KEYS.has(issue.message) ? issue.message : K.fieldInvalid;
+  throw invalidField(field, messageKey);
+}
+
+/** True for a unique-constraint violation, whichever driver (pg or PGlite) raised it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current instanceof Object;
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { createOneTimeCodes } from '../auth/one-time-codes.service';
+import { setUpRateLimits, type RateLimitOverrides } from '../auth/rate-limits';
+import { createSecretDigests } from '../auth/secret-digests';
+import accountValidationRoutes from './account-validation.routes';
+import { createAccountValidationService } from './account-validation.service';
+import passwordResetRoutes from './password-reset.routes';
+import { createPasswordResetService } from './password-reset.service';
+import registrationRoutes from './registration.routes';
+import { createRegistrationService } from './registration.service';
+
+/**
+ * Becoming a user and getting back in (issue 3): e-mail pre-check, sign-up in three checked
+ * steps, account validation by mailed code, forgot / reset password. Login is in modules/auth.
+ */
+export default async function accountsModule(
+  app: FastifyInstance,
+  options: { rateLimits?: RateLimitOverrides } = {},
+) {
+  const { database, signingSecret, mailer, clock, config } = app.deps;
+  const db = database.db;
+  const digests = createSecretDigests(signingSecret);
+  const limit = await setUpRateLimits(app, options.rateLimits);
+  const validation = createAccountValidationService({
+    db,
+    codes: createOneTimeCodes({ db, digests, clock }),
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+
+  await app.register(registrationRoutes, {
+    service: createRegistrationService({
+      db,
+      clock,
+      validation,
+      proSiteUrl: config.PRO_SITE_URL,
+      log: app.log,
+    }),
+    limit,
+  });
+  await app.register(accountValidationRoutes, { service: validation, limit });
+  await app.register(passwordResetRoutes, {
+    service: createPasswordResetService({
+      db,
+      digests,
+      mailer,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
+    limit,
+  });
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_LOCK_MS,
+  ACCOUNT_MESSAGE_KEYS as K,
+  FAILED_LOGINS_BEFORE_LOCK,
+  FAILED_LOGINS_BEFORE_SMS_CODE,
+  isAdmin,
+  isProfessional,
+  maskPhoneNumber,
+  type LoginResponse,
+} from '@app/domain';
+import type { SmsSender } from '../../adapters/sms';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { authErrors, ProfessionalAccountError } from './auth-errors';
+import {
+  findAccountByUsername,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  type AccountRow,
+} from './credentials.repository';
+import { loginCodeSms } from './login-code.sms';
+import type { OneTimeCodes } from './one-time-codes.service';
+import type { Sessions } from './sessions.service';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Login (accounts.md §4, §8; DECISIONS.md): beforeLogin says whether the SMS-code step is due and
+ * sends the code; then /api/login, or checkSmsCode when a code was sent. Every call checks the
+ * password again, so none of them can be skipped.
+ */
+export function createLoginService(deps: {
+  db: Db;
+  codes: OneTimeCodes;
+  sessions: Sessions;
+  sms: SmsSender;
+  clock: Clock;
+  proSiteUrl: string;
+}) {
+  const { db, codes, sessions, sms, clock, proSiteUrl } = deps;
+  // An unknown e-mail costs the same hashing time as a known one: no enumeration by timing.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  /** Who may log in here, checked in an order that tells nothing to someone without the password. */
+  async function authenticate({ username, password }: Credentials): Promise<AccountRow> {
+    const user = await findAccountByUsername(db, username);
+    if (!user) {
+      await verifyPassword(await decoy(), password);
+      throw authErrors.loginIncorrect();
+    }
+    const now = clock.now();
+    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())
+      throw authErrors.accountLocked();
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      const failures = await recordFailedLogin(db, user.id, {
+        lockFrom: FAILED_LOGINS_BEFORE_LOCK,
+        lockUntil: new Date(now.getTime() + ACCOUNT_LOCK_MS),
+        now,
+      });
+      if (failures >= FAILED_LOGINS_BEFORE_LOCK) throw authErrors.accountLocked();
+      throw authErrors.loginIncorrect();
+    }
+    if (isProfessional(user.roles)) throw new ProfessionalAccountError(proSiteUrl);
+    if (isAdmin(user.roles)) throw authErrors.profileForbidden();
+    if (!user.accountValidatedAt) throw authErrors.accountNotValidated();
+    return user;
+  }
+
+  /** DECISIONS.md: 3 wrong passwords since the last login, or a phone changed since then. */
+  function needsSmsCode(user: AccountRow): user is AccountRow & { phoneNumber: string } {
+    if (!user.phoneNumber) return false;
+    const phoneChanged =
+      user.lastLoginPhoneNumber !== null && user.lastLoginPhoneNumber !== user.phoneNumber;
+    return user.failedLoginCount >= FAILED_LOGINS_BEFORE_SMS_CODE || phoneChanged;
+  }
+
+  async function sendSmsCode(user: AccountRow & { phoneNumber: string }) {
+    const code = await codes.issue(user.id, 'LOGIN_SMS');
+    await sms.send({ to: user.phoneNumber, text: loginCodeSms(user.locale, code) });
+  }
+
+  async function finish(user: AccountRow, rememberMe: boolean): Promise<LoginResponse> {
+    await recordSuccessfulLogin(db, user.id, { now: clock.now(), phoneNumber: user.phoneNumber });
+    return sessions.open(user, rememberMe);
+  }
+
+  return {
+    async beforeLogin(credentials: Credentials) {
+      const user = await authenticate(credentials);
+      if (!needsSmsCode(user)) return { displayCodeValidation: false, phoneNumber: null };
+      await sendSmsCode(user);
+      return { displayCodeValidation: true, phoneNumber: maskPhoneNumber(user.phoneNumber) };
+    },
+
+    async login(credentials: Credentials & { rememberMe: boolean }): Promise<LoginResponse> {
+      const user = await authenticate(credentials);
+      if (needsSmsCode(user)) throw authErrors.smsCodeRequired();
+      return finish(user, credentials.rememberMe);
+    },
+
+    async checkSmsCode(
+      credentials: Credentials & { rememberMe: boolean; code: string },
+    ): Promise<LoginResponse> {
+      const user = await authenticate(credentials);
+      // Nothing to prove when the step is not due (the password was just checked).
+      if (!needsSmsCode(user)) return finish(user, credentials.rememberMe);
+      const result = await codes.check(user.id, 'LOGIN_SMS', credentials.code);
+      switch (result) {
+        case 'valid':
+          return finish(user, credentials.rememberMe);
+        case 'malformed':
+          throw authErrors.code(K.codeFormat);
+        case 'invalid':
+          throw authErrors.code(K.codeIncorrect);
+        case 'max-attempts':
+          await sendSmsCode(user);
+          throw authErrors.code(K.codeMaxAttempts);
+        case 'expired':
+        case 'missing':
+          await sendSmsCode(user);
+          throw authErrors.code(K.codeExpired);
+      }
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

@@ -1,0 +1,123 @@
+import rateLimit from '@fastify/rate-limit';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { AppError } from '../../lib/app-error';
+
+/** At most `max` calls per `windowMs`. */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Two counters per group of calls: by client address, and by the account the call names. */
+export interface RateLimitGroup {
+  perIp: RateLimitRule;
+  perAccount: RateLimitRule;
+}
+
+const MINUTES = 60_000;
+
+/**
+ * Abuse resistance of the account calls (issue 3): guessing passwords, codes and reset links, and
+ * sending mails or SMS to someone else, is capped per address and per account. A normal user
+ * needs a handful of calls per quarter hour. Counters live in memory, per instance.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  /** POST /apiMobile/isEmailValid: the one call that may say whether an address has an account. */
+  emailPrecheck: {
+    perIp: { max: 30, windowMs: 15 * MINUTES },
+    perAccount: { max: 10, windowMs: 15 * MINUTES },
+  },
+  /** Sign-up step checks and sign-up (each sign-up mails a code). */
+  signUp: {
+    perIp: { max: 40, windowMs: 15 * MINUTES },
+    perAccount: { max: 20, windowMs: 15 * MINUTES },
+  },
+  /** beforeLogin, /api/login and checkSmsCode (beforeLogin may text a code). */
+  login: {
+    perIp: { max: 30, windowMs: 15 * MINUTES },
+    perAccount: { max: 10, windowMs: 15 * MINUTES },
+  },
+  /** validateAccountCode and needValidateCode. */
+  code: {
+    perIp: { max: 30, windowMs: 15 * MINUTES },
+    perAccount: { max: 10, windowMs: 15 * MINUTES },
+  },
+  /** The two calls that mail a new validation code. */
+  resend: {
+    perIp: { max: 10, windowMs: 15 * MINUTES },
+    perAccount: { max: 3, windowMs: 15 * MINUTES },
+  },
+  /** Forgot-password mail, reset-token check and reset (account = e-mail or user id). */
+  passwordReset: {
+    perIp: { max: 20, windowMs: 15 * MINUTES },
+    perAccount: { max: 5, windowMs: 15 * MINUTES },
+  },
+  /** Token refresh and logout: tokens are unguessable; this only caps floods. */
+  session: {
+    perIp: { max: 120, windowMs: 15 * MINUTES },
+    perAccount: { max: 60, windowMs: 15 * MINUTES },
+  },
+} satisfies Record<string, RateLimitGroup>;
+
+export type RateLimits = typeof DEFAULT_RATE_LIMITS;
+export type RateLimitOverrides = { [K in keyof RateLimits]?: RateLimitGroup };
+
+/** The account a call is about, normalised like usernames; null when the body names none. */
+export type AccountKey = (request: FastifyRequest) => string | null;
+
+/** The body field holding the e-mail, lower-cased and trimmed. */
+export function accountFromBody(field: string): AccountKey {
+  return (request) => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[field];
+    if (typeof value !== 'string' && typeof value !== 'number') return null;
+    const key = String(value).trim().toLowerCase();
+    return key ? `${field}:${key}` : null;
+  };
+}
+
+/**
+ * Registers @fastify/rate-limit inside the calling module (encapsulated, no global limit) and
+ * returns a factory of preHandlers. The plugin's own hook stops at the first limiter of a request,
+ * so both counters are applied here with createRateLimit. A refusal is the app's 429 error body
+ * { code: 'TOO_MANY_REQUESTS', messageKey: 'too.many.requests.error' } with Retry-After.
+ */
+export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimitOverrides = {}) {
+  await app.register(rateLimit, { global: false });
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...overrides };
+
+  return function limit(
+    group: keyof RateLimits,
+    accountOf?: AccountKey,
+  ): preHandlerAsyncHookHandler {
+    const rules = limits[group];
+    const byIp = app.createRateLimit({
+      max: rules.perIp.max,
+      timeWindow: rules.perIp.windowMs,
+      keyGenerator: (request) => `ip:${request.ip}`,
+    });
+    const byAccount = app.createRateLimit({
+      max: rules.perAccount.max,
+      timeWindow: rules.perAccount.windowMs,
+      keyGenerator: (request) => accountOf?.(request) ?? '',
+    });
+
+    return async function rateLimited(request: FastifyRequest, reply: FastifyReply) {
+      const checks = [byIp];
+      if (accountOf?.(request)) checks.push(byAccount);
+      for (const check of checks) {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('Retry-After', String(result.ttlInSeconds));
+          throw new AppError('TOO_MANY_REQUESTS');
+        }
+      }
+    };
+  };
+}
+
+export type RateLimit = Awaited<ReturnType<typeof setUpRateLimits>>;

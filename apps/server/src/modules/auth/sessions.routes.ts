@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginResponseSchema, LogoutBodySchema, RefreshTokenBodySchema } from '@app/domain';
+import type { RateLimit } from './rate-limits';
+import type { Sessions } from './sessions.service';
+
+/** Token refresh with rotation, and logout (revokes the refresh token's family). */
+const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: Sessions; limit: RateLimit }> = async (
+  app,
+  { sessions, limit },
+) => {
+  const rateLimited = limit('session');
+
+  app.post(
+    '/oauth/access_token',
+    {
+      preHandler: rateLimited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchanges a refresh token for a new access token and a new refresh token',
+        description:
+          'Form grant_type=refresh_token&refresh_token=…. The presented token stops working. 401 ' +
+          'session.invalid.error for an unknown, expired or revoked token; presenting an already ' +
+          'exchanged token revokes every token of that login.',
+        body: RefreshTokenBodySchema,
+        response: { 200: LoginResponseSchema },
+      },
+    },
+    async (request) => sessions.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/authentication/logout',
+    {
+      preHandler: rateLimited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session of the refresh token (no access token needed); always 204',
+        body: LogoutBodySchema,
+        response: { 204: z.null().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await sessions.logout(request.body.refresh_token);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default sessionsRoutes;
