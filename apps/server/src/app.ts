@@ -20,6 +20,7 @@ import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import accountsModule from './modules/accounts/index';
 import authModule from './modules/auth/index';
+import catalogModule from './modules/catalog/index';
 import clientConfigModule from './modules/client-config/index';
 import filesModule from './modules/files/index';
 import geoModule from './modules/geo/index';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   // Feature modules are registered below, one line each.
   await app.register(authModule);
   await app.register(accountsModule);
+  await app.register(catalogModule);
   await app.register(referenceModule);
   await app.register(geoModule);
   await app.register(policeStationsModule);
