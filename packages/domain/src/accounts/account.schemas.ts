@@ -271,7 +271,9 @@ export const ResetTokenBodySchema = z.object({
 });
 export const CheckResetPasswordTokenResponseSchema = z.object({ email: z.string() });
 /** The new password is checked by the service, so that a weak one is a 403 on newPassword. */
-export const ResetPasswordBodySchema = ResetTokenBodySchema.extend({ newPassword: z.unknown() });
+export const ResetPasswordBodySchema = ResetTokenBodySchema.extend({
+  newPassword: z.unknown().optional(),
+});
 export const ResetPasswordResponseSchema = z.object({ username: z.string() });
 
 // ---------------------------------------------------------------------------------------------
