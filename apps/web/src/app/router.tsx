@@ -1,0 +1,87 @@
+import { INDIVIDUAL_ROLES } from '@app/domain';
+import { useState } from 'react';
+import { createHashRouter, RouterProvider, type RouteObject } from 'react-router';
+import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
+import { paths } from '@/config/paths';
+import { GuestOnly, RequireAuth, RequireRoles } from './guards';
+import type { RouteHandle } from './route-handle';
+import { ComingSoonRoute } from './routes/coming-soon';
+import { NotFoundRoute } from './routes/not-found';
+import { OpenAppRoute } from './routes/open-app';
+import { RootLayout } from './shell/root-layout';
+
+/**
+ * One screen: its path, what it tells the shell, and its own error boundary so that a failing
+ * screen leaves the shell usable. Screens not built yet show "coming soon" with their title.
+ */
+function screen(
+  path: string,
+  handle: RouteHandle,
+  load?: RouteObject['lazy'],
+): RouteObject {
+  return {
+    path,
+    handle,
+    errorElement: <RouteErrorFallback />,
+    ...(load ? { lazy: load } : { Component: ComingSoonRoute }),
+  } as RouteObject;
+}
+
+const loadAbout = async () => ({ Component: (await import('./routes/about')).AboutRoute });
+const loadTerms = async () => ({ Component: (await import('./routes/terms')).TermsRoute });
+const loadLogin = async () => ({ Component: (await import('./routes/login')).LoginRoute });
+const loadReport = async () => ({ Component: (await import('./routes/report')).ReportRoute });
+
+/** Every route of accounts.md, annonces.md and discovery.md §2, with their guards. */
+export function createAppRouter() {
+  return createHashRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorFallback />,
+      children: [
+        { path: paths.openApp.path, element: <OpenAppRoute /> },
+        screen(paths.about.path, { titleKey: 'page.about.title' }, loadAbout),
+        screen(paths.terms.path, { titleKey: 'page.terms.title' }, loadTerms),
+        {
+          element: <GuestOnly />,
+          children: [screen(paths.login.path, { titleKey: 'page.login.title', hideHeader: true }, loadLogin)],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            screen(paths.home.path, { titleKey: 'page.home.title', showFilters: true }),
+            screen(paths.search.path, { titleKey: 'page.search.title', showFilters: true }),
+            screen(paths.topAnnonces.path, { titleKey: 'page.topAnnonces.title' }),
+            screen(paths.profileShow.path, { titleKey: 'page.profileShow.title' }),
+            screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }),
+            screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }),
+            screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }),
+            screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }),
+            screen(paths.autorisations.path, { titleKey: 'page.autorisations.title' }),
+            screen(paths.annonceCreate.path, { titleKey: 'page.annonceCreate.title', isEditor: true }),
+            screen(paths.annonceEdit.path, { titleKey: 'page.annonceEdit.title', isEditor: true }),
+            screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }),
+            screen(paths.annonceAdditionnalReward.path, { titleKey: 'page.annonceAdditionnalReward.title' }),
+            screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }),
+            screen(paths.matchShow.path, { titleKey: 'page.matchShow.title' }),
+            screen(paths.report.path, { titleKey: 'page.report.title' }, loadReport),
+            {
+              element: <RequireRoles roles={INDIVIDUAL_ROLES} />,
+              children: [
+                screen(paths.myAnnonce.path, { titleKey: 'page.myAnnonce.title' }),
+                screen(paths.myAlerts.path, { titleKey: 'page.myAlerts.title' }),
+                screen(paths.verifyMatch.path, { titleKey: 'page.verifyMatch.title' }),
+              ],
+            },
+            { path: '*', element: <NotFoundRoute />, handle: { titleKey: 'page.notFound.title' } },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '@/components/layouts/footer';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
+import { useLogout } from '@/features/auth/api/logout';
+import { useCurrentUser } from '@/lib/session';
+import { useRouteHandle } from '../route-handle';
+import { GlobalDialogs } from './global-dialogs';
+import { GuestHeader } from './guest-header';
+import { RedirectMessage } from './redirect-message';
+import { TopBar } from './top-bar';
+
+/** The frame of every screen: skip link, header, main, footer, global dialogs. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const handle = useRouteHandle();
+  const title = handle.titleKey ? t(handle.titleKey) : null;
+
+  useEffect(() => {
+    const appName = t('app.name');
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, t]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      {handle.hideHeader ? null : user ? (
+        <TopBar
+          user={user}
+          showFilters={Boolean(handle.showFilters)}
+          showCreateButton={!handle.isEditor}
+          onLogout={logout}
+        />
+      ) : (
+        <GuestHeader />
+      )}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      {handle.isEditor ? null : <Footer signedIn={Boolean(user)} />}
+      <GlobalDialogs />
+      <RedirectMessage />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { EnvironmentBadge } from '@/components/layouts/environment-badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
+import { FilterButtons } from '@/features/discovery/components/filter-buttons';
+import { SearchBox } from '@/features/discovery/components/search-box';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { cn } from '@/lib/cn';
+import type { CurrentUser } from '@/lib/session';
+import { AccountMenu } from './account-menu';
+import { MobileMenu } from './mobile-menu';
+import { MAIN_NAV, visibleNavItems } from './nav-items';
+
+/**
+ * The signed-in header (accounts.md §2). Mobile: menu button, logo, bell, account, then the search
+ * row. From 768 px: logo, search, create button, bell, account, and the sections inline below.
+ */
+export function TopBar({
+  user,
+  showFilters,
+  showCreateButton,
+  onLogout,
+}: {
+  user: CurrentUser;
+  showFilters: boolean;
+  showCreateButton: boolean;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation();
+  const homeInfos = useHomeInfos();
+  // Unknown (not answered yet, or failed) counts as "nothing to submit": never lock the search by mistake.
+  const identityPending = homeInfos.data?.identityNotSubmitted === true;
+
+  return (
+    <header className="sticky top-0 z-40 bg-night-900 text-white shadow-md">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 px-2 pt-1.5 pb-2 md:flex-nowrap md:gap-3 md:px-4 md:py-2">
+        <MobileMenu user={user} showCreateButton={showCreateButton} onLogout={onLogout} />
+        <Link
+          to={paths.home.getHref()}
+          aria-label={t('nav.homeLink')}
+          className="flex min-h-11 shrink-0 items-center rounded-lg px-1"
+        >
+          <Logo />
+        </Link>
+        <EnvironmentBadge />
+        {/* One search box: its own row on mobile, between the logo and the actions on desktop. */}
+        <div className="order-last flex w-full justify-center px-1 pt-1 md:order-none md:w-auto md:flex-1 md:px-4 md:pt-0">
+          <SearchBox disabled={identityPending} className="md:max-w-xl" />
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:ml-0 md:gap-2">
+          {showCreateButton ? (
+            <Link
+              to={paths.annonceCreate.getHref()}
+              aria-label={t('annonce.create.button')}
+              className={buttonClasses({ variant: 'primary', className: 'size-11 px-0 md:size-auto md:px-4' })}
+            >
+              <Plus aria-hidden="true" className="size-5" />
+              <span className="hidden md:inline">{t('annonce.create.button')}</span>
+            </Link>
+          ) : null}
+          <NotificationBell />
+          <AccountMenu user={user} onLogout={onLogout} />
+        </div>
+      </div>
+      <nav aria-label={t('nav.main.label')} className="hidden border-t border-white/10 md:block">
+        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
+          {visibleNavItems(MAIN_NAV, user.roles).map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                    isActive
+                      ? 'border-lantern-500 text-white'
+                      : 'border-transparent text-night-200 hover:text-white',
+                  )
+                }
+              >
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {showFilters ? (
+        <div className="border-t border-night-100 bg-night-50 text-night-900">
+          <div className="mx-auto max-w-6xl px-3 py-2 md:px-4">
+            <FilterButtons disabled={identityPending} />
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

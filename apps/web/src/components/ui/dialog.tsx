@@ -1,0 +1,59 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * A modal: a bottom sheet on mobile, a centred card from 768 px. Radix traps the focus, closes on
+ * Escape and gives the focus back to the trigger.
+ */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-night-950/60" />
+      <DialogPrimitive.Content
+        // Without a description Radix must not point aria-describedby at nothing.
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'animate-pop-in fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl',
+          'md:inset-auto md:top-1/2 md:left-1/2 md:w-full md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl md:p-6',
+          className,
+        )}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <DialogPrimitive.Title className="pt-2 text-lg font-semibold text-night-900">
+            {title}
+          </DialogPrimitive.Title>
+          <DialogPrimitive.Close asChild>
+            <Button variant="ghost" size="icon" aria-label={t('common.close')} className="-mt-1 -mr-2">
+              <X aria-hidden="true" className="size-5" />
+            </Button>
+          </DialogPrimitive.Close>
+        </div>
+        {description ? (
+          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
+        ) : null}
+        <div className="mt-4">{children}</div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

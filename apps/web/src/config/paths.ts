@@ -1,0 +1,105 @@
+/**
+ * Every screen path of the app (accounts.md, annonces.md and discovery.md §2), for the router
+ * (`path`) and for links (`getHref`). The router uses hash history, so these are hash paths.
+ */
+
+type Query = Record<string, string | number | undefined | null>;
+
+/** Appends the defined, non-empty parameters as a query string. */
+function withQuery(pathname: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** Optional trailing segments: stops at the first missing one, as the router would read them. */
+function withOptionalSegments(base: string, segments: (string | number | undefined)[]): string {
+  const present: string[] = [];
+  for (const segment of segments) {
+    if (segment === undefined || segment === '') break;
+    present.push(encodeURIComponent(String(segment)));
+  }
+  return present.length ? `${base}/${present.join('/')}` : base;
+}
+
+export const paths = {
+  home: {
+    path: '/',
+    /** `message` is a message key shown once after a redirect (accounts.md §2). */
+    getHref: (query: { message?: string } = {}) => withQuery('/', query),
+  },
+  login: {
+    path: '/login/:component?/:token?/:userId?',
+    getHref: (component?: string, token?: string, userId?: string | number) =>
+      withOptionalSegments('/login', [component, token, userId]),
+  },
+  search: {
+    path: '/search',
+    getHref: (
+      query: {
+        search?: string;
+        annonceType?: string;
+        savedSearchId?: string | number;
+        savedSearchName?: string;
+        vehicleTypeId?: string | number;
+        filtersData?: string;
+        fromBtnName?: string;
+      } = {},
+    ) => withQuery('/search', query),
+  },
+  topAnnonces: { path: '/topAnnonces', getHref: () => '/topAnnonces' },
+  profileShow: { path: '/user/profileShow', getHref: () => '/user/profileShow' },
+  profileEdit: { path: '/user/profileEdit', getHref: () => '/user/profileEdit' },
+  myLampions: { path: '/user/myLampions', getHref: () => '/user/myLampions' },
+  myMatches: { path: '/user/myMatches', getHref: () => '/user/myMatches' },
+  myFavorites: { path: '/user/myFavorites', getHref: () => '/user/myFavorites' },
+  autorisations: { path: '/autorisations', getHref: () => '/autorisations' },
+  annonceCreate: {
+    path: '/annonce/create',
+    getHref: (query: { annonceId?: string | number } = {}) => withQuery('/annonce/create', query),
+  },
+  annonceEdit: {
+    path: '/annonce/edit/:annonceId?',
+    getHref: (annonceId?: string | number) => withOptionalSegments('/annonce/edit', [annonceId]),
+  },
+  annonceShow: {
+    path: '/annonce/show/:annonceId?',
+    getHref: (annonceId?: string | number, query: Query = {}) =>
+      withQuery(withOptionalSegments('/annonce/show', [annonceId]), query),
+  },
+  annonceAdditionnalReward: {
+    path: '/annonce/additionnalReward/:annonceId?',
+    getHref: (annonceId?: string | number) =>
+      withOptionalSegments('/annonce/additionnalReward', [annonceId]),
+  },
+  annonceBoost: {
+    path: '/annonce/boost/:annonceId?',
+    getHref: (annonceId?: string | number) => withOptionalSegments('/annonce/boost', [annonceId]),
+  },
+  report: { path: '/report', getHref: () => '/report' },
+  matchShow: {
+    path: '/match/show/:annonceId',
+    getHref: (annonceId: string | number) => `/match/show/${encodeURIComponent(String(annonceId))}`,
+  },
+  myAnnonce: { path: '/user/myAnnonce', getHref: () => '/user/myAnnonce' },
+  myAlerts: { path: '/user/MyAlerts', getHref: () => '/user/MyAlerts' },
+  verifyMatch: {
+    path: '/match/verifyMatch',
+    getHref: (
+      query: {
+        scannedIdentifier?: string;
+        identifier?: string;
+        didInsist?: string;
+        lat?: number;
+        lng?: number;
+      } = {},
+    ) => withQuery('/match/verifyMatch', query),
+  },
+  openApp: { path: '/openapp', getHref: (id?: string | number) => withQuery('/openapp', { id }) },
+  about: { path: '/about', getHref: () => '/about' },
+  terms: { path: '/cgu', getHref: () => '/cgu' },
+} as const;
+

@@ -1,0 +1,263 @@
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { env } from '@/config/env';
+import { getClientConfig, isReportingEnvironment } from './client-config';
+import { openGlobalDialog } from './dialogs';
+import { i18n } from './i18n';
+import {
+  TokenAnswerSchema,
+  clearSession,
+  getAccessToken,
+  getSession,
+  updateSessionTokens,
+} from './session';
+
+/** An API call that failed, in the wire shape {code, messageKey, invalidField?} plus the status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** A catalogue key: the app shows t(messageKey), never the server's text. */
+  readonly messageKey: string;
+  /** The form field the error belongs to (spec: 403 with invalidField). */
+  readonly invalidField: string | undefined;
+
+  constructor(init: { status: number; code: string; messageKey: string; invalidField?: string }) {
+    super(`${init.status} ${init.code} (${init.messageKey})`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.messageKey = init.messageKey;
+    this.invalidField = init.invalidField;
+  }
+}
+
+type FormValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions<T = unknown> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form-encoded body (most calls of the spec send "form" payloads). */
+  form?: Record<string, FormValue>;
+  /** A multipart body (file uploads). */
+  multipart?: FormData;
+  /** Checks the answer; a mismatch is an error rather than a surprise further down. */
+  schema?: z.ZodType<T>;
+  /**
+   * The caller shows this call's errors itself (inline) or not at all: no global error toast.
+   * Session handling (refresh, logout on 430) still applies.
+   */
+  silent?: boolean;
+  /** Sends no bearer token even when signed in (login, sign-up, password reset). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export const TOKEN_PATH = '/oauth/access_token';
+
+/** Statuses that show the global "an error occurred" toast (accounts.md §8); 0 = no answer. */
+function deservesGlobalToast(error: ApiError): boolean {
+  if (error.status === 0 || error.status === 400 || error.status === 404) return true;
+  if (error.status >= 500) return true;
+  return error.status === 403 && !error.invalidField;
+}
+
+const ERROR_TOAST_DURATION_MS = 20_000;
+
+function showErrorToast() {
+  const showBugLink = isReportingEnvironment(getClientConfig()?.environmentName);
+  toast.error(i18n.t('error.generic'), {
+    // One toast at a time, however many calls fail together.
+    id: 'api-error',
+    duration: ERROR_TOAST_DURATION_MS,
+    position: 'bottom-right',
+    action: showBugLink
+      ? { label: i18n.t('error.reportBug'), onClick: () => openGlobalDialog('bugReport') }
+      : undefined,
+  });
+}
+
+/** Logout forced by the server (430, or a refused token refresh): back to /login. */
+function endSession() {
+  clearSession();
+  // The guards redirect protected screens on their own; public screens (about, terms) follow too.
+  if (!window.location.hash.startsWith('#/login')) window.location.hash = '#/login';
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for new tokens. Concurrent callers share one exchange, and tabs take
+ * turns through a Web Lock: refresh tokens rotate and a reused one ends the session (DECISIONS.md).
+ */
+function refreshTokens(staleAccessToken: string): Promise<boolean> {
+  refreshInFlight ??= withRefreshLock(() => exchangeRefreshToken(staleAccessToken)).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function withRefreshLock(task: () => Promise<boolean>): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks) {
+    return await navigator.locks.request('veilleurs.token-refresh', task);
+  }
+  return await task();
+}
+
+async function exchangeRefreshToken(staleAccessToken: string): Promise<boolean> {
+  const session = getSession();
+  if (!session) return false;
+  // Another tab refreshed while this one waited for the lock.
+  if (getAccessToken(session) !== staleAccessToken) return true;
+  let response: Response;
+  try {
+    response = await fetch(`${env.API_URL}${TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: session.refresh_token }),
+    });
+  } catch {
+    // Offline: the session may still be good, keep it.
+    return false;
+  }
+  if (response.status === 401 || response.status === 403 || response.status === 430) {
+    endSession();
+    return false;
+  }
+  if (!response.ok) return false;
+  const answer = TokenAnswerSchema.safeParse(await response.json().catch(() => null));
+  if (!answer.success) return false;
+  updateSessionTokens(answer.data);
+  return true;
+}
+
+function fallbackMessageKey(status: number): string {
+  if (status === 0) return 'network.error';
+  if (status === 401 || status === 430) return 'session.invalid.error';
+  if (status === 403) return 'not.authorized.error';
+  if (status === 404) return 'resource.not.found';
+  if (status >= 500) return 'internal.server.error';
+  return 'error.generic';
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return new ApiError({
+    status: response.status,
+    code: typeof fields.code === 'string' ? fields.code : `HTTP_${response.status}`,
+    messageKey:
+      typeof fields.messageKey === 'string' ? fields.messageKey : fallbackMessageKey(response.status),
+    invalidField: typeof fields.invalidField === 'string' ? fields.invalidField : undefined,
+  });
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${env.API_URL}${path}${search ? `?${search}` : ''}`;
+}
+
+function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: string } {
+  if (options.multipart) return { body: options.multipart };
+  if (options.form) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.form)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+      else params.set(key, String(value));
+    }
+    return { body: params, contentType: 'application/x-www-form-urlencoded' };
+  }
+  if (options.json !== undefined) {
+    return { body: JSON.stringify(options.json), contentType: 'application/json' };
+  }
+  return {};
+}
+
+async function send(path: string, options: RequestOptions, token: string | null) {
+  const { body, contentType } = buildBody(options);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (contentType) headers['Content-Type'] = contentType;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return null;
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+/**
+ * Calls the API: bearer token, JSON / form / multipart bodies, errors as ApiError. A 401 on a
+ * signed-in call refreshes the tokens once and retries once (accounts.md §4); 430 or a refused
+ * refresh logs out; the statuses of accounts.md §8 show the global error toast unless `silent`.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = options.anonymous ? null : getAccessToken();
+  let response = await send(path, options, token);
+
+  if (response?.status === 401 && token && path !== TOKEN_PATH) {
+    // Another call may already have refreshed the tokens while this one was in flight.
+    const refreshed = getAccessToken() !== token || (await refreshTokens(token));
+    if (refreshed) response = await send(path, options, getAccessToken());
+  }
+
+  if (!response) {
+    const error = new ApiError({ status: 0, code: 'NETWORK', messageKey: fallbackMessageKey(0) });
+    if (!options.silent) showErrorToast();
+    throw error;
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.status === 430 || (path === TOKEN_PATH && (error.status === 401 || error.status === 403))) {
+      endSession();
+    } else if (!options.silent && deservesGlobalToast(error)) {
+      showErrorToast();
+    }
+    throw error;
+  }
+
+  const data = await readBody(response);
+  if (!options.schema) return data as T;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error);
+    if (!options.silent) showErrorToast();
+    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', messageKey: 'error.generic' });
+  }
+  return parsed.data;
+}
+
+type MethodOptions<T> = Omit<RequestOptions<T>, 'method'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST' }),
+  put: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT' }),
+  patch: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH' }),
+  delete: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

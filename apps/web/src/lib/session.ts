@@ -1,0 +1,167 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { STORAGE_KEYS, storage } from './storage';
+
+/** Answer of the login and token-refresh calls (DECISIONS.md, "login call"). */
+export const TokenAnswerSchema = z.object({
+  username: z.string(),
+  roles: z.array(z.string()),
+  token_type: z.string(),
+  access_token: z.string().min(1),
+  expires_in: z.number(),
+  refresh_token: z.string().min(1),
+});
+export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
+
+/** The signed-in user as kept in localStorage under one key (accounts.md §3). */
+const SessionSchema = z.object({
+  username: z.string(),
+  roles: z.array(z.string()),
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  /** Lifetime of the access token in seconds, as the server sent it. */
+  expires_in: z.number(),
+  /** When the access token expires, in milliseconds since the epoch. */
+  expiresAt: z.number(),
+  rememberMe: z.boolean(),
+  /** Impersonation replaces the access token, the username and the roles (accounts.md §4). */
+  impersonateToken: z.string().nullable().default(null),
+  impersonateUsername: z.string().nullable().default(null),
+  impersonateRoles: z.array(z.string()).nullable().default(null),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cachedSession: Session | null = null;
+
+function parse(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const result = SessionSchema.safeParse(JSON.parse(raw));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The current session; the same object until the stored value changes (useSyncExternalStore). */
+export function getSession(): Session | null {
+  const raw = storage.get(STORAGE_KEYS.user);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedSession = parse(raw);
+  }
+  return cachedSession;
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function onStorage(event: StorageEvent) {
+  // Another tab signed in or out: follow it.
+  if (event.key === STORAGE_KEYS.user || event.key === null) emit();
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+function write(session: Session | null) {
+  if (session) storage.set(STORAGE_KEYS.user, JSON.stringify(session));
+  else storage.remove(STORAGE_KEYS.user);
+  emit();
+}
+
+/** Opens a session from a login answer. */
+export function startSession(
+  answer: TokenAnswer,
+  options: { rememberMe: boolean },
+  now: number = Date.now(),
+): Session {
+  const session: Session = {
+    username: answer.username,
+    roles: answer.roles,
+    access_token: answer.access_token,
+    refresh_token: answer.refresh_token,
+    expires_in: answer.expires_in,
+    expiresAt: now + answer.expires_in * 1000,
+    rememberMe: options.rememberMe,
+    impersonateToken: null,
+    impersonateUsername: null,
+    impersonateRoles: null,
+  };
+  write(session);
+  return session;
+}
+
+/** Stores refreshed tokens, keeping remember-me and any impersonation. */
+export function updateSessionTokens(answer: TokenAnswer, now: number = Date.now()): Session | null {
+  const current = getSession();
+  if (!current) return null;
+  const session: Session = {
+    ...current,
+    username: answer.username,
+    roles: answer.roles,
+    access_token: answer.access_token,
+    refresh_token: answer.refresh_token,
+    expires_in: answer.expires_in,
+    expiresAt: now + answer.expires_in * 1000,
+  };
+  write(session);
+  return session;
+}
+
+export function startImpersonation(impersonation: { token: string; username: string; roles: string[] }) {
+  const current = getSession();
+  if (!current) return;
+  write({
+    ...current,
+    impersonateToken: impersonation.token,
+    impersonateUsername: impersonation.username,
+    impersonateRoles: impersonation.roles,
+  });
+}
+
+/** Logout: forgets the user, the roles and any impersonation (accounts.md §4). */
+export function clearSession() {
+  write(null);
+}
+
+/** The token to send: the impersonation token when an admin acts as a user. */
+export function getAccessToken(session: Session | null = getSession()): string | null {
+  if (!session) return null;
+  return session.impersonateToken ?? session.access_token;
+}
+
+/** Who the app acts as: the impersonated user when impersonating. */
+export interface CurrentUser {
+  username: string;
+  roles: readonly string[];
+  isImpersonating: boolean;
+}
+
+export function toCurrentUser(session: Session | null): CurrentUser | null {
+  if (!session) return null;
+  const isImpersonating = Boolean(session.impersonateToken);
+  return {
+    username: (isImpersonating && session.impersonateUsername) || session.username,
+    roles: (isImpersonating && session.impersonateRoles) || session.roles,
+    isImpersonating,
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeToSession, getSession, () => null);
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  const session = useSession();
+  return useMemo(() => toCurrentUser(session), [session]);
+}

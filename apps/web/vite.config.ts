@@ -1,0 +1,23 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  build: { outDir: 'dist', sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: {
+      // The app lives at "/" behind a hash router, so every other path is the API: proxy all of
+      // them except Vite's own (modules, HMR, assets) instead of listing each API area here.
+      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html)': {
+        target: apiTarget,
+        changeOrigin: false,
+      },
+    },
+  },
+});
