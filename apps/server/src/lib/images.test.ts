@@ -26,7 +26,11 @@ async function phonePhoto(options: { width: number; height: number; orientation?
     .jpeg();
   const jpeg = await image.toBuffer();
   if (!options.orientation) return jpeg;
-  return sharp(jpeg).keepExif().withMetadata({ orientation: options.orientation }).jpeg().toBuffer();
+  return sharp(jpeg)
+    .keepExif()
+    .withMetadata({ orientation: options.orientation })
+    .jpeg()
+    .toBuffer();
 }
 
 describe('reencodePhoto', () => {
@@ -56,13 +60,17 @@ describe('reencodePhoto', () => {
   });
 
   it('bounds the longest side to 2000 px and never enlarges', async () => {
-    const large = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#fff' } })
+    const large = await sharp({
+      create: { width: 4000, height: 1000, channels: 3, background: '#fff' },
+    })
       .png()
       .toBuffer();
     const bounded = await reencodePhoto(large);
     expect([bounded.width, bounded.height]).toEqual([PHOTO_MAX_DIMENSION, 500]);
 
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
+    const small = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#fff' },
+    })
       .webp()
       .toBuffer();
     const kept = await reencodePhoto(small);

@@ -60,7 +60,10 @@ export async function reencodePhoto(input: Buffer): Promise<EncodedImage> {
     return await encodeJpeg(
       image
         .autoOrient()
-        .resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true }),
+        .resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        }),
     );
   } catch (error) {
     throw new UnsupportedImageError('image could not be decoded', { cause: error });
@@ -71,7 +74,9 @@ export async function reencodePhoto(input: Buffer): Promise<EncodedImage> {
 export async function createThumbnail(input: Buffer): Promise<EncodedImage> {
   const image = await openChecked(input);
   try {
-    return await encodeJpeg(image.autoOrient().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }));
+    return await encodeJpeg(
+      image.autoOrient().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }),
+    );
   } catch (error) {
     throw new UnsupportedImageError('image could not be decoded', { cause: error });
   }

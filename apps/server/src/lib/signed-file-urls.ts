@@ -37,7 +37,9 @@ export function publicFilePath(fileId: number, variant: FileVariant = 'original'
  * never be replayed as anything else the secret signs.
  */
 export function createFileUrlSigner(signingSecret: string): FileUrlSigner {
-  const key = Buffer.from(hkdfSync('sha256', signingSecret, 'veilleurs', 'signed-file-urls-v1', 32));
+  const key = Buffer.from(
+    hkdfSync('sha256', signingSecret, 'veilleurs', 'signed-file-urls-v1', 32),
+  );
 
   const sign = (fileId: number, expires: number, variant: FileVariant) =>
     createHmac('sha256', key).update(`${variant}:${fileId}:${expires}`).digest('base64url');
@@ -47,7 +49,10 @@ export function createFileUrlSigner(signingSecret: string): FileUrlSigner {
       const variant = options.variant ?? 'original';
       const lifetime = options.lifetimeSeconds ?? SIGNED_FILE_URL_LIFETIME_SECONDS;
       const expires = Math.floor(now.getTime() / 1000) + lifetime;
-      const query = new URLSearchParams({ expires: String(expires), signature: sign(fileId, expires, variant) });
+      const query = new URLSearchParams({
+        expires: String(expires),
+        signature: sign(fileId, expires, variant),
+      });
       return `${publicFilePath(fileId, variant)}?${query.toString()}`;
     },
     verify(fileId, expires, signature, now, variant = 'original') {

@@ -22,7 +22,8 @@ describe('GET /files/{id}', () => {
   }) {
     const owner = await buildUser(t.db);
     const key = `${options.visibility}/test/${randomUUID()}`;
-    if (options.writeObject !== false) await t.deps.storage.put(key, options.bytes, options.mimeType);
+    if (options.writeObject !== false)
+      await t.deps.storage.put(key, options.bytes, options.mimeType);
     const [row] = await t.db
       .insert(storedFiles)
       .values({
@@ -43,10 +44,17 @@ describe('GET /files/{id}', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const jpeg = await sharp({ create: { width: 960, height: 640, channels: 3, background: '#a33' } })
+    const jpeg = await sharp({
+      create: { width: 960, height: 640, channels: 3, background: '#a33' },
+    })
       .jpeg()
       .toBuffer();
-    photo = await storeFile({ bytes: jpeg, mimeType: 'image/jpeg', visibility: 'public', fileName: 'photo.jpg' });
+    photo = await storeFile({
+      bytes: jpeg,
+      mimeType: 'image/jpeg',
+      visibility: 'public',
+      fileName: 'photo.jpg',
+    });
     document = await storeFile({
       bytes: Buffer.from('%PDF-1.7\nidentity document\n%%EOF\n'),
       mimeType: 'application/pdf',

@@ -48,7 +48,12 @@ export function createFilesService(deps: {
   /** Two first requests for the same thumbnail must not both write it (same temporary file). */
   const thumbnailsInProgress = new Map<string, Promise<Buffer | null>>();
 
-  function checkAccess(fileId: number, visibility: string, access: FileAccess, variant: FileVariant) {
+  function checkAccess(
+    fileId: number,
+    visibility: string,
+    access: FileAccess,
+    variant: FileVariant,
+  ) {
     if (visibility === 'public') return;
     if (access.expires === undefined || !access.signature) throw new AppError('FORBIDDEN');
     const verdict = signer.verify(fileId, access.expires, access.signature, clock.now(), variant);
