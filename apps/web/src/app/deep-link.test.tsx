@@ -27,7 +27,9 @@ describe('rewriteDeepLink', () => {
   });
 
   it('keeps a base path the app is served under', () => {
-    expect(rewriteDeepLink(new URL('https://example.org/app/openapp?id=3#/'))).toBe('/app/#/annonce/show/3');
+    expect(rewriteDeepLink(new URL('https://example.org/app/openapp?id=3#/'))).toBe(
+      '/app/#/annonce/show/3',
+    );
   });
 
   it('leaves every other address alone', () => {
@@ -62,6 +64,8 @@ describe('the #/openapp route', () => {
   it('sends a guest on to the login screen', async () => {
     stubFetch();
     await renderApp('/openapp?id=5');
-    expect(await screen.findByRole('heading', { name: 'Connexion ou inscription', level: 2 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion ou inscription', level: 2 }),
+    ).toBeInTheDocument();
   });
 });

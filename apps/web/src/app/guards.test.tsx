@@ -60,14 +60,19 @@ describe('screens', () => {
   it('opens the screens of all five roles to an admin', async () => {
     stubFetch();
     await renderApp('/user/myMatches', { user: { roles: ['ROLE_SUPER_ADMIN'] } });
-    expect(await screen.findByRole('heading', { name: 'Mes matchs', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Mes matchs', level: 1 }),
+    ).toBeInTheDocument();
   });
 
   it('shows the about page to guests, with the data sources and their licences', async () => {
     stubFetch();
     await renderApp('/about');
     expect(await screen.findByRole('heading', { name: 'À propos', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Bike Index/ })).toHaveAttribute('href', 'https://bikeindex.org/');
+    expect(screen.getByRole('link', { name: /Bike Index/ })).toHaveAttribute(
+      'href',
+      'https://bikeindex.org/',
+    );
     expect(screen.getByText('Marques de vélos. Attribution : Bike Index.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /ODbL 1\.0/ })[0]).toHaveAttribute(
       'href',
@@ -82,21 +87,29 @@ describe('screens', () => {
     ]) {
       expect(screen.getByRole('link', { name: new RegExp(source) })).toBeInTheDocument();
     }
-    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'Navigation principale' }),
+    ).not.toBeInTheDocument();
   });
 
   it('answers an unknown path with a not-found screen', async () => {
     stubFetch();
     await renderApp('/no/such/screen', { user: {} });
-    expect(await screen.findByRole('heading', { name: 'Page introuvable', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page introuvable', level: 1 }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the login views apart by the :component parameter and drops unknown ones', async () => {
     stubFetch();
     await renderApp('/login/forgotPassword');
-    expect(await screen.findByRole('heading', { name: 'Mot de passe oublié', level: 2 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Mot de passe oublié', level: 2 }),
+    ).toBeInTheDocument();
     window.location.hash = '#/login/nonsense';
-    expect(await screen.findByRole('heading', { name: 'Connexion ou inscription', level: 2 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion ou inscription', level: 2 }),
+    ).toBeInTheDocument();
     expect(currentRoute()).toBe('/login');
   });
 });

@@ -21,6 +21,7 @@ export function GuestOnly() {
 /** A signed-in user lacking every one of `roles` goes to / (accounts.md §2). */
 export function RequireRoles({ roles }: { roles: readonly Role[] }) {
   const user = toCurrentUser(useSession());
-  if (!user || !hasAnyRole(user.roles, roles)) return <Navigate to={paths.home.getHref()} replace />;
+  if (!user || !hasAnyRole(user.roles, roles))
+    return <Navigate to={paths.home.getHref()} replace />;
   return <Outlet />;
 }

@@ -9,7 +9,13 @@ import { createQueryClient } from '@/lib/query-client';
 import { getSession, subscribeToSession } from '@/lib/session';
 
 /** Everything the screens rely on: catalogue, data cache, toasts, and the last-resort boundary. */
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
   // One user's cached data must never be shown to the next one.

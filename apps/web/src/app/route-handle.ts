@@ -15,5 +15,8 @@ export interface RouteHandle {
 /** The handles of the matched routes merged, the deepest route winning. */
 export function useRouteHandle(): RouteHandle {
   const matches = useMatches();
-  return Object.assign({}, ...matches.map((match) => (match.handle ?? {}) as RouteHandle)) as RouteHandle;
+  return Object.assign(
+    {},
+    ...matches.map((match) => (match.handle ?? {}) as RouteHandle),
+  ) as RouteHandle;
 }

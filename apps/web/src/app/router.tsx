@@ -14,11 +14,7 @@ import { RootLayout } from './shell/root-layout';
  * One screen: its path, what it tells the shell, and its own error boundary so that a failing
  * screen leaves the shell usable. Screens not built yet show "coming soon" with their title.
  */
-function screen(
-  path: string,
-  handle: RouteHandle,
-  load?: RouteObject['lazy'],
-): RouteObject {
+function screen(path: string, handle: RouteHandle, load?: RouteObject['lazy']): RouteObject {
   return {
     path,
     handle,
@@ -44,7 +40,9 @@ export function createAppRouter() {
         screen(paths.terms.path, { titleKey: 'page.terms.title' }, loadTerms),
         {
           element: <GuestOnly />,
-          children: [screen(paths.login.path, { titleKey: 'page.login.title', hideHeader: true }, loadLogin)],
+          children: [
+            screen(paths.login.path, { titleKey: 'page.login.title', hideHeader: true }, loadLogin),
+          ],
         },
         {
           element: <RequireAuth />,
@@ -58,10 +56,15 @@ export function createAppRouter() {
             screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }),
             screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }),
             screen(paths.autorisations.path, { titleKey: 'page.autorisations.title' }),
-            screen(paths.annonceCreate.path, { titleKey: 'page.annonceCreate.title', isEditor: true }),
+            screen(paths.annonceCreate.path, {
+              titleKey: 'page.annonceCreate.title',
+              isEditor: true,
+            }),
             screen(paths.annonceEdit.path, { titleKey: 'page.annonceEdit.title', isEditor: true }),
             screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }),
-            screen(paths.annonceAdditionnalReward.path, { titleKey: 'page.annonceAdditionnalReward.title' }),
+            screen(paths.annonceAdditionnalReward.path, {
+              titleKey: 'page.annonceAdditionnalReward.title',
+            }),
             screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }),
             screen(paths.matchShow.path, { titleKey: 'page.matchShow.title' }),
             screen(paths.report.path, { titleKey: 'page.report.title' }, loadReport),

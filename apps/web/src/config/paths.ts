@@ -102,4 +102,3 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   terms: { path: '/cgu', getHref: () => '/cgu' },
 } as const;
-

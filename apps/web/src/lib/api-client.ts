@@ -115,7 +115,10 @@ async function exchangeRefreshToken(staleAccessToken: string): Promise<boolean> 
     response = await fetch(`${env.API_URL}${TOKEN_PATH}`, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: session.refresh_token }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: session.refresh_token,
+      }),
     });
   } catch {
     // Offline: the session may still be good, keep it.
@@ -148,7 +151,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     status: response.status,
     code: typeof fields.code === 'string' ? fields.code : `HTTP_${response.status}`,
     messageKey:
-      typeof fields.messageKey === 'string' ? fields.messageKey : fallbackMessageKey(response.status),
+      typeof fields.messageKey === 'string'
+        ? fields.messageKey
+        : fallbackMessageKey(response.status),
     invalidField: typeof fields.invalidField === 'string' ? fields.invalidField : undefined,
   });
 }
@@ -210,7 +215,10 @@ async function readBody(response: Response): Promise<unknown> {
  * signed-in call refreshes the tokens once and retries once (accounts.md §4); 430 or a refused
  * refresh logs out; the statuses of accounts.md §8 show the global error toast unless `silent`.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const token = options.anonymous ? null : getAccessToken();
   let response = await send(path, options, token);
 
@@ -228,7 +236,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.status === 430 || (path === TOKEN_PATH && (error.status === 401 || error.status === 403))) {
+    if (
+      error.status === 430 ||
+      (path === TOKEN_PATH && (error.status === 401 || error.status === 403))
+    ) {
       endSession();
     } else if (!options.silent && deservesGlobalToast(error)) {
       showErrorToast();
@@ -242,7 +253,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error);
     if (!options.silent) showErrorToast();
-    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', messageKey: 'error.generic' });
+    throw new ApiError({
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      messageKey: 'error.generic',
+    });
   }
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import type * as SentryModule from '@sentry/browser';
+import type * as SentryModule from './sentry-sdk';
 import { isReportingEnvironment, type ClientConfig } from './client-config';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -11,7 +11,7 @@ let sentry: typeof SentryModule | null = null;
  */
 export async function initErrorReporting(config: ClientConfig | null): Promise<boolean> {
   if (!config?.sentryDsn || !isReportingEnvironment(config.environmentName)) return false;
-  const Sentry = await import('@sentry/browser');
+  const Sentry = await import('./sentry-sdk');
   Sentry.init({
     dsn: config.sentryDsn,
     environment: config.environmentName,
@@ -43,7 +43,11 @@ export function getLastEventId(): string | null {
 }
 
 /** The bug report's copy for the error-reporting service (accounts.md §7, user feedback). */
-export function sendErrorReportingFeedback(feedback: { message: string; email?: string; name?: string }) {
+export function sendErrorReportingFeedback(feedback: {
+  message: string;
+  email?: string;
+  name?: string;
+}) {
   if (!sentry) return;
   sentry.captureFeedback({
     message: feedback.message,

@@ -118,7 +118,11 @@ export function updateSessionTokens(answer: TokenAnswer, now: number = Date.now(
   return session;
 }
 
-export function startImpersonation(impersonation: { token: string; username: string; roles: string[] }) {
+export function startImpersonation(impersonation: {
+  token: string;
+  username: string;
+  roles: string[];
+}) {
   const current = getSession();
   if (!current) return;
   write({

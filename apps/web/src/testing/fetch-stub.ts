@@ -15,11 +15,19 @@ export type StubHandler = (request: StubRequest) => Answer | Promise<Answer>;
 
 /** A JSON answer. */
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** The wire shape of an API error. */
-export function apiError(status: number, code: string, messageKey: string, invalidField?: string): Response {
+export function apiError(
+  status: number,
+  code: string,
+  messageKey: string,
+  invalidField?: string,
+): Response {
   return json({ code, messageKey, ...(invalidField ? { invalidField } : {}) }, status);
 }
 
@@ -42,7 +50,12 @@ export function stubFetch(handlers: Record<string, StubHandler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : '';
+    const body =
+      typeof init.body === 'string'
+        ? init.body
+        : init.body instanceof URLSearchParams
+          ? init.body.toString()
+          : '';
     const request: StubRequest = {
       method,
       path: url.pathname,

@@ -51,7 +51,9 @@ afterEach(async () => {
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {
-    throw new Error(`Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
   }
 });
 

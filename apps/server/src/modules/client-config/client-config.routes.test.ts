@@ -5,7 +5,11 @@ describe('GET /client-config', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({
-      env: { APP_ENV: 'preproduction', SENTRY_DSN: 'https://key@errors.example.org/4', PUBLIC_URL: 'https://veilleurs.example.org/' },
+      env: {
+        APP_ENV: 'preproduction',
+        SENTRY_DSN: 'https://key@errors.example.org/4',
+        PUBLIC_URL: 'https://veilleurs.example.org/',
+      },
     });
   });
   afterAll(async () => {
@@ -48,7 +52,10 @@ describe('GET /openapp', () => {
   });
 
   it('redirects to the announcement hash route keeping the other parameters', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/openapp?id=42&utm_source=mail&tab=photos' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/openapp?id=42&utm_source=mail&tab=photos',
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/#/annonce/show/42?utm_source=mail&tab=photos');
   });
@@ -61,7 +68,10 @@ describe('GET /openapp', () => {
 
   it('redirects to the hash root when the id is not a positive integer', async () => {
     for (const id of ['abc', '0', '-3', '1e3', '']) {
-      const res = await t.app.inject({ method: 'GET', url: `/openapp?id=${encodeURIComponent(id)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/openapp?id=${encodeURIComponent(id)}`,
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/#/');
     }

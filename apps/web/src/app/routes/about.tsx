@@ -104,7 +104,10 @@ export function AboutRoute() {
           </h2>
           <ol className="mt-5 grid gap-4 md:grid-cols-3">
             {STEPS.map(({ icon: Icon, titleKey, textKey }) => (
-              <li key={titleKey} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-night-100">
+              <li
+                key={titleKey}
+                className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-night-100"
+              >
                 <Icon aria-hidden="true" className="size-7 text-lantern-700" />
                 <h3 className="mt-3 font-semibold text-night-900">{t(titleKey)}</h3>
                 <p className="mt-1 text-sm text-slate-600">{t(textKey)}</p>
@@ -120,7 +123,10 @@ export function AboutRoute() {
           <p className="mt-2 text-slate-600">{t('about.credits.intro')}</p>
           <ul className="mt-5 divide-y divide-night-100 rounded-2xl bg-white shadow-sm ring-1 ring-night-100">
             {CREDITS.map((credit) => (
-              <li key={credit.name} className="flex flex-col gap-1 px-5 py-4 md:flex-row md:items-baseline md:justify-between md:gap-6">
+              <li
+                key={credit.name}
+                className="flex flex-col gap-1 px-5 py-4 md:flex-row md:items-baseline md:justify-between md:gap-6"
+              >
                 <div>
                   <ExternalAnchor href={credit.url}>{credit.name}</ExternalAnchor>
                   <p className="text-sm text-slate-600">{t(credit.providesKey)}</p>

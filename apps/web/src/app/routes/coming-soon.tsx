@@ -8,5 +8,7 @@ export function ComingSoonRoute() {
   const { t } = useTranslation();
   const { titleKey } = useRouteHandle();
   const { pathname } = useLocation();
-  return <ComingSoon title={titleKey ? t(titleKey) : t('app.name')} showBackHome={pathname !== '/'} />;
+  return (
+    <ComingSoon title={titleKey ? t(titleKey) : t('app.name')} showBackHome={pathname !== '/'} />
+  );
 }

@@ -34,7 +34,15 @@ const itemClasses =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-night-900 outline-none select-none ' +
   'data-[highlighted]:bg-night-100 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 md:min-h-10';
 
-function MenuItem({ icon: Icon, children, onSelect }: { icon: LucideIcon; children: ReactNode; onSelect: () => void }) {
+function MenuItem({
+  icon: Icon,
+  children,
+  onSelect,
+}: {
+  icon: LucideIcon;
+  children: ReactNode;
+  onSelect: () => void;
+}) {
   return (
     <DropdownMenu.Item className={itemClasses} onSelect={onSelect}>
       <Icon aria-hidden="true" className="size-4 shrink-0 text-night-600" />
@@ -66,7 +74,9 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
         className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-white hover:bg-white/10 data-[state=open]:bg-white/10"
       >
         <CircleUserRound aria-hidden="true" className="size-6" />
-        <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.username}</span>
+        <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">
+          {user.username}
+        </span>
         <ChevronDown aria-hidden="true" className="hidden size-4 md:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -77,7 +87,9 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
         >
           <DropdownMenu.Label className="px-3 pt-2 pb-1">
             <span className="block text-xs text-slate-600">{t('account.menu.signedInAs')}</span>
-            <span className="block truncate text-sm font-semibold text-night-900">{user.username}</span>
+            <span className="block truncate text-sm font-semibold text-night-900">
+              {user.username}
+            </span>
             {user.isImpersonating ? (
               <span className="mt-1 inline-block rounded bg-lantern-100 px-1.5 text-xs font-semibold text-lantern-800">
                 {t('account.menu.impersonating')}
@@ -93,7 +105,10 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
           </MenuItem>
           {individual ? (
             <>
-              <MenuItem icon={ScanSearch} onSelect={() => void navigate(paths.verifyMatch.getHref())}>
+              <MenuItem
+                icon={ScanSearch}
+                onSelect={() => void navigate(paths.verifyMatch.getHref())}
+              >
                 {t('account.menu.verifyMatch')}
               </MenuItem>
               <MenuItem icon={BellRing} onSelect={() => void navigate(paths.myAlerts.getHref())}>
@@ -104,7 +119,10 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
           <MenuItem icon={Heart} onSelect={() => void navigate(paths.myFavorites.getHref())}>
             {t('account.menu.myFavorites')}
           </MenuItem>
-          <MenuItem icon={ShieldCheck} onSelect={() => void navigate(paths.autorisations.getHref())}>
+          <MenuItem
+            icon={ShieldCheck}
+            onSelect={() => void navigate(paths.autorisations.getHref())}
+          >
             {t('account.menu.autorisations')}
           </MenuItem>
           {hasPaymentCustomer ? (
@@ -130,7 +148,12 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
             }}
           >
             {LANGUAGE_OPTIONS.map(({ language, nameKey }) => (
-              <DropdownMenu.RadioItem key={language} value={language} lang={language} className={itemClasses}>
+              <DropdownMenu.RadioItem
+                key={language}
+                value={language}
+                lang={language}
+                className={itemClasses}
+              >
                 <span className="flex size-4 items-center justify-center">
                   <DropdownMenu.ItemIndicator>
                     <Check aria-hidden="true" className="size-4 text-night-900" />

@@ -24,7 +24,11 @@ export function GuestHeader() {
           <LanguageSwitch tone="onDark" />
           <Link
             to={paths.login.getHref()}
-            className={buttonClasses({ variant: 'primary', size: 'sm', className: 'hidden sm:inline-flex' })}
+            className={buttonClasses({
+              variant: 'primary',
+              size: 'sm',
+              className: 'hidden sm:inline-flex',
+            })}
           >
             {t('login.signIn')}
           </Link>

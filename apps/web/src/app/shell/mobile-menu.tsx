@@ -24,7 +24,10 @@ function DrawerLink({ item }: { item: NavItem }) {
         to={item.to}
         end={item.end}
         className={({ isActive }) =>
-          cn(rowClasses, isActive && 'bg-lantern-500 text-night-900 hover:bg-lantern-400 hover:text-night-900')
+          cn(
+            rowClasses,
+            isActive && 'bg-lantern-500 text-night-900 hover:bg-lantern-400 hover:text-night-900',
+          )
         }
       >
         <Icon aria-hidden="true" className="size-5 shrink-0" />
@@ -112,13 +115,21 @@ export function MobileMenu({
                   <DrawerLink key={item.to} item={item} />
                 ))}
                 <li>
-                  <button type="button" className={cn(rowClasses, 'w-full')} onClick={() => openDialog('support')}>
+                  <button
+                    type="button"
+                    className={cn(rowClasses, 'w-full')}
+                    onClick={() => openDialog('support')}
+                  >
                     <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
                     {t('account.menu.support')}
                   </button>
                 </li>
                 <li>
-                  <button type="button" className={cn(rowClasses, 'w-full')} onClick={() => openDialog('bugReport')}>
+                  <button
+                    type="button"
+                    className={cn(rowClasses, 'w-full')}
+                    onClick={() => openDialog('bugReport')}
+                  >
                     <Bug aria-hidden="true" className="size-5 shrink-0" />
                     {t('account.menu.reportBug')}
                   </button>

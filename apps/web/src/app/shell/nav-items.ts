@@ -28,7 +28,12 @@ export interface NavItem {
 export const MAIN_NAV: readonly NavItem[] = [
   { to: paths.home.getHref(), labelKey: 'nav.home', icon: House, end: true },
   { to: paths.topAnnonces.getHref(), labelKey: 'nav.topAnnonces', icon: Trophy },
-  { to: paths.myAnnonce.getHref(), labelKey: 'nav.myAnnonce', icon: FileText, individualOnly: true },
+  {
+    to: paths.myAnnonce.getHref(),
+    labelKey: 'nav.myAnnonce',
+    icon: FileText,
+    individualOnly: true,
+  },
   { to: paths.myMatches.getHref(), labelKey: 'nav.myMatches', icon: Handshake },
   { to: paths.myFavorites.getHref(), labelKey: 'nav.myFavorites', icon: Heart },
   { to: paths.myAlerts.getHref(), labelKey: 'nav.myAlerts', icon: BellRing, individualOnly: true },
@@ -36,7 +41,12 @@ export const MAIN_NAV: readonly NavItem[] = [
 
 /** The user's own pages: in the mobile menu after the sections. */
 export const ACCOUNT_NAV: readonly NavItem[] = [
-  { to: paths.verifyMatch.getHref(), labelKey: 'nav.verifyMatch', icon: ScanSearch, individualOnly: true },
+  {
+    to: paths.verifyMatch.getHref(),
+    labelKey: 'nav.verifyMatch',
+    icon: ScanSearch,
+    individualOnly: true,
+  },
   { to: paths.profileShow.getHref(), labelKey: 'nav.myAccount', icon: UserRound },
   { to: paths.myLampions.getHref(), labelKey: 'nav.myLampions', icon: Flame },
   { to: paths.autorisations.getHref(), labelKey: 'nav.autorisations', icon: ShieldCheck },

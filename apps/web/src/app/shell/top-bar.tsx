@@ -56,7 +56,10 @@ export function TopBar({
             <Link
               to={paths.annonceCreate.getHref()}
               aria-label={t('annonce.create.button')}
-              className={buttonClasses({ variant: 'primary', className: 'size-11 px-0 md:size-auto md:px-4' })}
+              className={buttonClasses({
+                variant: 'primary',
+                className: 'size-11 px-0 md:size-auto md:px-4',
+              })}
             >
               <Plus aria-hidden="true" className="size-5" />
               <span className="hidden md:inline">{t('annonce.create.button')}</span>

@@ -29,7 +29,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   };
 
   override render() {
-    if (this.state.hasError) return this.props.fallback({ error: this.state.error, reset: this.reset });
+    if (this.state.hasError)
+      return this.props.fallback({ error: this.state.error, reset: this.reset });
     return this.props.children;
   }
 }

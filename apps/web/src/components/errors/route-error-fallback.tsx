@@ -18,7 +18,10 @@ export function RouteErrorFallback() {
   }, [error, notFound]);
 
   return (
-    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-16 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-16 text-center"
+    >
       <h1 className="text-2xl font-bold text-night-900">
         {notFound ? t('page.notFound.title') : t('error.route.title')}
       </h1>

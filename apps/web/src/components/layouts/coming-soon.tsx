@@ -6,7 +6,13 @@ import { LanternIcon } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
 /** The screen of an area still being built: its title, and an honest "coming soon". */
-export function ComingSoon({ title, showBackHome = true }: { title: string; showBackHome?: boolean }) {
+export function ComingSoon({
+  title,
+  showBackHome = true,
+}: {
+  title: string;
+  showBackHome?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-14 text-center md:py-20">
@@ -19,7 +25,10 @@ export function ComingSoon({ title, showBackHome = true }: { title: string; show
       </p>
       <p className="mt-4 text-slate-600">{t('comingSoon.description')}</p>
       {showBackHome ? (
-        <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'secondary', className: 'mt-8' })}>
+        <Link
+          to={paths.home.getHref()}
+          className={buttonClasses({ variant: 'secondary', className: 'mt-8' })}
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('common.backHome')}
         </Link>

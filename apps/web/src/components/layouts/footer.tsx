@@ -23,7 +23,11 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
             </li>
             {signedIn ? (
               <li>
-                <button type="button" onClick={() => openGlobalDialog('support')} className={linkClasses}>
+                <button
+                  type="button"
+                  onClick={() => openGlobalDialog('support')}
+                  className={linkClasses}
+                >
                   {t('footer.support')}
                 </button>
               </li>

@@ -6,7 +6,8 @@ export type ButtonSize = 'md' | 'sm' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-lantern-500 text-night-900 hover:bg-lantern-400 active:bg-lantern-600 shadow-sm',
-  secondary: 'bg-white text-night-900 border border-night-200 hover:bg-night-50 active:bg-night-100',
+  secondary:
+    'bg-white text-night-900 border border-night-200 hover:bg-night-50 active:bg-night-100',
   dark: 'bg-night-900 text-white hover:bg-night-800 active:bg-night-950',
   ghost: 'text-night-900 hover:bg-night-100 active:bg-night-200',
   onDark: 'text-white hover:bg-white/10 active:bg-white/15',

@@ -42,7 +42,12 @@ export function DialogContent({
             {title}
           </DialogPrimitive.Title>
           <DialogPrimitive.Close asChild>
-            <Button variant="ghost" size="icon" aria-label={t('common.close')} className="-mt-1 -mr-2">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('common.close')}
+              className="-mt-1 -mr-2"
+            >
               <X aria-hidden="true" className="size-5" />
             </Button>
           </DialogPrimitive.Close>

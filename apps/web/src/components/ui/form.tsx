@@ -1,4 +1,9 @@
-import type { LabelHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  LabelHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '@/lib/cn';
 
 const controlClasses =
@@ -8,7 +13,12 @@ const controlClasses =
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor.
-  return <label className={cn('mb-1.5 block text-sm font-medium text-night-900', className)} {...props} />;
+  return (
+    <label
+      className={cn('mb-1.5 block text-sm font-medium text-night-900', className)}
+      {...props}
+    />
+  );
 }
 
 export function Textarea({
@@ -16,7 +26,10 @@ export function Textarea({
   invalid,
   ref,
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean; ref?: React.Ref<HTMLTextAreaElement> }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  invalid?: boolean;
+  ref?: React.Ref<HTMLTextAreaElement>;
+}) {
   return (
     <textarea
       ref={ref}
@@ -32,12 +45,20 @@ export function Select({
   invalid,
   ref,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean; ref?: React.Ref<HTMLSelectElement> }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  invalid?: boolean;
+  ref?: React.Ref<HTMLSelectElement>;
+}) {
   return (
     <select
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(controlClasses, 'min-h-11', invalid ? 'border-red-600' : 'border-night-200', className)}
+      className={cn(
+        controlClasses,
+        'min-h-11',
+        invalid ? 'border-red-600' : 'border-night-200',
+        className,
+      )}
       {...props}
     />
   );
@@ -57,7 +78,10 @@ export function FieldError({ id, children }: { id: string; children?: ReactNode 
 export function FormError({ children }: { children?: ReactNode }) {
   if (!children) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {children}
     </p>
   );

@@ -31,12 +31,21 @@ export function LanternIcon({ className }: { className?: string }) {
 }
 
 /** Lantern and "Veilleurs" wordmark. `tone` follows the background it sits on. */
-export function Logo({ tone = 'onDark', className }: { tone?: 'onDark' | 'onLight'; className?: string }) {
+export function Logo({
+  tone = 'onDark',
+  className,
+}: {
+  tone?: 'onDark' | 'onLight';
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LanternIcon
-        className={cn('size-8 shrink-0', tone === 'onDark' ? 'text-lantern-500' : 'text-lantern-600')}
+        className={cn(
+          'size-8 shrink-0',
+          tone === 'onDark' ? 'text-lantern-500' : 'text-lantern-600',
+        )}
       />
       <span
         className={cn(

@@ -2,5 +2,7 @@ import { cn } from '@/lib/cn';
 
 /** A grey placeholder shown while data loads; hidden from assistive technology. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-night-100', className)} />;
+  return (
+    <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-night-100', className)} />
+  );
 }

@@ -12,7 +12,8 @@ export const HomeInfosSchema = z.object({
 export type HomeInfos = z.infer<typeof HomeInfosSchema>;
 
 // Silent: the shell only adapts to the answer; without one it behaves as if nothing were due.
-export const getHomeInfos = () => api.get('/home/getHomeInfos', { schema: HomeInfosSchema, silent: true });
+export const getHomeInfos = () =>
+  api.get('/home/getHomeInfos', { schema: HomeInfosSchema, silent: true });
 
 export const getHomeInfosQueryOptions = () =>
   queryOptions({

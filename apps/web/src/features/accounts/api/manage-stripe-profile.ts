@@ -12,6 +12,9 @@ export const manageStripeProfile = () =>
   // Silent: a failure has its own 4-second message (accounts.md §8, stripe.error).
   api.post('/user/manageStripeProfile', { schema: PortalUrlSchema, silent: true });
 
-export function useManageStripeProfile(options: { onSuccess: (url: string) => void; onError: () => void }) {
+export function useManageStripeProfile(options: {
+  onSuccess: (url: string) => void;
+  onError: () => void;
+}) {
   return useMutation({ mutationFn: manageStripeProfile, ...options });
 }

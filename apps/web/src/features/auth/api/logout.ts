@@ -14,7 +14,11 @@ export function logout() {
   clearSession();
   if (refreshToken) {
     void api
-      .post('/authentication/logout', { form: { refresh_token: refreshToken }, anonymous: true, silent: true })
+      .post('/authentication/logout', {
+        form: { refresh_token: refreshToken },
+        anonymous: true,
+        silent: true,
+      })
       .catch(() => undefined);
   }
 }

@@ -8,7 +8,13 @@ import { cn } from '@/lib/cn';
 /** Navbar search (discovery.md §2): at most 250 characters; blank text counts as no search. */
 export const SEARCH_MAX_LENGTH = 250;
 
-export function SearchBox({ disabled = false, className }: { disabled?: boolean; className?: string }) {
+export function SearchBox({
+  disabled = false,
+  className,
+}: {
+  disabled?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -28,7 +34,11 @@ export function SearchBox({ disabled = false, className }: { disabled?: boolean;
   }
 
   return (
-    <form role="search" onSubmit={submit} className={cn('relative flex w-full items-center', className)}>
+    <form
+      role="search"
+      onSubmit={submit}
+      className={cn('relative flex w-full items-center', className)}
+    >
       <label htmlFor="navbar-search" className="sr-only">
         {t('search.box.label')}
       </label>

@@ -1,6 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { getLastEventId, isErrorReportingActive, sendErrorReportingFeedback } from '@/lib/error-reporting';
+import {
+  getLastEventId,
+  isErrorReportingActive,
+  sendErrorReportingFeedback,
+} from '@/lib/error-reporting';
 import { getSession } from '@/lib/session';
 
 export interface BugReportInput {

@@ -16,7 +16,13 @@ type BugReportValues = z.infer<typeof BugReportSchema>;
 const SUCCESS_TOAST_DURATION_MS = 20_000;
 
 /** The bug-report form ("commentaire"), in the modal and on the /report screen. */
-export function BugReportForm({ onSent, idPrefix = 'bug-report' }: { onSent?: () => void; idPrefix?: string }) {
+export function BugReportForm({
+  onSent,
+  idPrefix = 'bug-report',
+}: {
+  onSent?: () => void;
+  idPrefix?: string;
+}) {
   const { t } = useTranslation();
   const {
     register,
@@ -24,7 +30,10 @@ export function BugReportForm({ onSent, idPrefix = 'bug-report' }: { onSent?: ()
     setError,
     reset,
     formState: { errors },
-  } = useForm<BugReportValues>({ resolver: zodResolver(BugReportSchema), defaultValues: { comment: '' } });
+  } = useForm<BugReportValues>({
+    resolver: zodResolver(BugReportSchema),
+    defaultValues: { comment: '' },
+  });
   const sending = useSendBugReport();
   const commentId = `${idPrefix}-comment`;
 
@@ -32,7 +41,9 @@ export function BugReportForm({ onSent, idPrefix = 'bug-report' }: { onSent?: ()
     try {
       await sending.mutateAsync(values);
     } catch (error) {
-      setError('root', { message: error instanceof ApiError ? error.messageKey : 'bugReport.unavailable' });
+      setError('root', {
+        message: error instanceof ApiError ? error.messageKey : 'bugReport.unavailable',
+      });
       return;
     }
     toast.success(t('bugReport.success'), { duration: SUCCESS_TOAST_DURATION_MS });

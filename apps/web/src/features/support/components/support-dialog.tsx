@@ -19,7 +19,13 @@ type SupportFormValues = z.infer<typeof SupportFormSchema>;
 /** Feedback success toast: 20 s (accounts.md §8). */
 const SUCCESS_TOAST_DURATION_MS = 20_000;
 
-export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SupportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -48,10 +54,15 @@ function SupportForm({ onSent }: { onSent: () => void }) {
     try {
       await sending.mutateAsync(values);
     } catch (error) {
-      if (error instanceof ApiError && (error.invalidField === 'content' || error.invalidField === 'feedbackType')) {
+      if (
+        error instanceof ApiError &&
+        (error.invalidField === 'content' || error.invalidField === 'feedbackType')
+      ) {
         setError(error.invalidField, { message: error.messageKey });
       } else {
-        setError('root', { message: error instanceof ApiError ? error.messageKey : 'error.generic' });
+        setError('root', {
+          message: error instanceof ApiError ? error.messageKey : 'error.generic',
+        });
       }
       return;
     }
@@ -63,7 +74,11 @@ function SupportForm({ onSent }: { onSent: () => void }) {
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <div>
         <Label htmlFor="support-feedback-type">{t('support.modal.type.label')}</Label>
-        <Select id="support-feedback-type" {...register('feedbackType')} invalid={Boolean(errors.feedbackType)}>
+        <Select
+          id="support-feedback-type"
+          {...register('feedbackType')}
+          invalid={Boolean(errors.feedbackType)}
+        >
           {FEEDBACK_TYPES.map((type) => (
             <option key={type.value} value={type.value}>
               {type[language]}

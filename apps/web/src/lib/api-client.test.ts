@@ -1,0 +1,210 @@
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { signIn } from '@/testing/test-utils';
+import { ApiError, api } from './api-client';
+import { loadClientConfig } from './client-config';
+import { getSession } from './session';
+
+const refreshed = {
+  username: 'camille@example.org',
+  roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+  token_type: 'Bearer',
+  access_token: 'access-2',
+  expires_in: 900,
+  refresh_token: 'refresh-2',
+};
+
+/** An endpoint that accepts only the refreshed token. */
+const needsFreshToken = (request: { headers: Headers }) =>
+  request.headers.get('Authorization') === 'Bearer access-2'
+    ? json({ ok: true })
+    : apiError(401, 'UNAUTHENTICATED', 'session.invalid.error');
+
+describe('api client', () => {
+  afterEach(() => {
+    window.location.hash = '';
+  });
+
+  it('sends the bearer token, form bodies as form fields, and reads JSON', async () => {
+    signIn();
+    const stub = stubFetch({ 'POST /user/sendFeedbackMail': () => json({ sent: true }) });
+    await expect(
+      api.post('/user/sendFeedbackMail', {
+        form: { feedbackType: 'QUESTION', content: 'Bonjour', skip: undefined },
+      }),
+    ).resolves.toEqual({ sent: true });
+    const [call] = stub.callsTo('POST', '/user/sendFeedbackMail');
+    expect(call?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(call?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(call?.body).toBe('feedbackType=QUESTION&content=Bonjour');
+  });
+
+  it('maps an error answer to ApiError with status, code, message key and field', async () => {
+    signIn();
+    stubFetch({
+      'POST /register/checkStep1Register': () =>
+        apiError(403, 'FIELD_INVALID', 'email.format.error', 'username'),
+    });
+    const error = await api
+      .post('/register/checkStep1Register', { json: {}, silent: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'FIELD_INVALID',
+      messageKey: 'email.format.error',
+      invalidField: 'username',
+    });
+  });
+
+  it('on a 401 refreshes the tokens once and retries the call once', async () => {
+    signIn();
+    const stub = stubFetch({
+      'GET /user/getProfile': needsFreshToken,
+      'POST /oauth/access_token': () => json(refreshed),
+    });
+    await expect(api.get('/user/getProfile')).resolves.toEqual({ ok: true });
+
+    const refreshes = stub.callsTo('POST', '/oauth/access_token');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.form.get('grant_type')).toBe('refresh_token');
+    expect(refreshes[0]?.form.get('refresh_token')).toBe('refresh-1');
+    expect(stub.callsTo('GET', '/user/getProfile')).toHaveLength(2);
+    expect(getSession()).toMatchObject({ access_token: 'access-2', refresh_token: 'refresh-2' });
+  });
+
+  it('retries only once when the refreshed token is refused too', async () => {
+    signIn();
+    const stub = stubFetch({
+      'GET /user/getProfile': () => apiError(401, 'UNAUTHENTICATED', 'session.invalid.error'),
+      'POST /oauth/access_token': () => json(refreshed),
+    });
+    await expect(api.get('/user/getProfile')).rejects.toMatchObject({ status: 401 });
+    expect(stub.callsTo('GET', '/user/getProfile')).toHaveLength(2);
+    expect(stub.callsTo('POST', '/oauth/access_token')).toHaveLength(1);
+  });
+
+  it('makes concurrent 401s share one refresh', async () => {
+    signIn();
+    let releaseRefresh: () => void = () => {};
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const stub = stubFetch({
+      'GET /user/getProfile': needsFreshToken,
+      'GET /user/currentUserData': needsFreshToken,
+      'GET /home/getHomeInfos': needsFreshToken,
+      'POST /oauth/access_token': async () => {
+        await refreshGate;
+        return json(refreshed);
+      },
+    });
+    const results = Promise.all([
+      api.get('/user/getProfile'),
+      api.get('/user/currentUserData'),
+      api.get('/home/getHomeInfos'),
+    ]);
+    await vi.waitFor(() => expect(stub.callsTo('POST', '/oauth/access_token')).toHaveLength(1));
+    releaseRefresh();
+    await expect(results).resolves.toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(stub.callsTo('POST', '/oauth/access_token')).toHaveLength(1);
+  });
+
+  it('does not refresh for a call made without a session (a wrong password is just a 401)', async () => {
+    const stub = stubFetch({
+      'POST /api/login': () => apiError(401, 'LOGIN_INCORRECT', 'login.incorrect.error'),
+    });
+    await expect(api.post('/api/login', { json: {}, anonymous: true })).rejects.toMatchObject({
+      status: 401,
+      messageKey: 'login.incorrect.error',
+    });
+    expect(stub.callsTo('POST', '/oauth/access_token')).toHaveLength(0);
+  });
+
+  it('logs out and goes to /login on a 430', async () => {
+    signIn();
+    window.location.hash = '#/about';
+    stubFetch({
+      'GET /user/getProfile': () => apiError(430, 'SESSION_EXPIRED', 'session.invalid.error'),
+    });
+    await expect(api.get('/user/getProfile')).rejects.toMatchObject({ status: 430 });
+    expect(getSession()).toBeNull();
+    expect(window.location.hash).toBe('#/login');
+  });
+
+  it('logs out when the token endpoint refuses the refresh token', async () => {
+    signIn();
+    stubFetch({
+      'GET /user/getProfile': () => apiError(401, 'UNAUTHENTICATED', 'session.invalid.error'),
+      'POST /oauth/access_token': () => apiError(401, 'UNAUTHENTICATED', 'session.invalid.error'),
+    });
+    await expect(api.get('/user/getProfile')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+    expect(window.location.hash).toBe('#/login');
+  });
+
+  it('shows the error toast for 20 s on a 500, bottom right', async () => {
+    signIn();
+    const toastError = vi.spyOn(toast, 'error');
+    stubFetch({ 'GET /user/getProfile': () => apiError(500, 'INTERNAL', 'internal.server.error') });
+    await expect(api.get('/user/getProfile')).rejects.toMatchObject({ status: 500 });
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith(
+      'Une erreur s’est produite.',
+      expect.objectContaining({ duration: 20_000, position: 'bottom-right', action: undefined }),
+    );
+  });
+
+  it.each([
+    [400, undefined],
+    [404, undefined],
+    [403, undefined],
+  ])('shows the error toast on a %i without a field', async (status, field) => {
+    signIn();
+    const toastError = vi.spyOn(toast, 'error');
+    stubFetch({ 'GET /x': () => apiError(status, 'ANY', 'error.generic', field) });
+    await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no toast for a 403 naming a field, nor for a silent call', async () => {
+    signIn();
+    const toastError = vi.spyOn(toast, 'error');
+    stubFetch({
+      'POST /field': () => apiError(403, 'FIELD_INVALID', 'phone.format.error', 'phoneNumber'),
+      'GET /broken': () => apiError(500, 'INTERNAL', 'internal.server.error'),
+    });
+    await expect(api.post('/field')).rejects.toMatchObject({ invalidField: 'phoneNumber' });
+    await expect(api.get('/broken', { silent: true })).rejects.toMatchObject({ status: 500 });
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('offers "Signaler un bug" in the toast only in preproduction and production', async () => {
+    signIn();
+    const toastError = vi.spyOn(toast, 'error');
+    stubFetch({
+      'GET /client-config': () =>
+        json({ environmentName: 'preproduction', sentryDsn: null, publicUrl: 'https://x.fr' }),
+      'GET /broken': () => apiError(500, 'INTERNAL', 'internal.server.error'),
+    });
+    await loadClientConfig();
+    await expect(api.get('/broken')).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).toHaveBeenCalledWith(
+      'Une erreur s’est produite.',
+      expect.objectContaining({ action: expect.objectContaining({ label: 'Signaler un bug' }) }),
+    );
+  });
+
+  it('treats no answer at all as an error with status 0', async () => {
+    vi.spyOn(toast, 'error');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/user/getProfile', { silent: true })).rejects.toMatchObject({
+      status: 0,
+      messageKey: 'network.error',
+    });
+  });
+});
