@@ -12,8 +12,8 @@ const controlClasses =
   'focus-visible:outline-lantern-500 disabled:bg-night-50 md:text-sm';
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor.
   return (
+    // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor.
     <label
       className={cn('mb-1.5 block text-sm font-medium text-night-900', className)}
       {...props}
