@@ -258,8 +258,8 @@ export const RefreshTokenBodySchema = z.object({
 /** POST /authentication/logout: the refresh token whose session ends (optional when already lost). */
 export const LogoutBodySchema = z
   .object({ refresh_token: z.string().max(200).optional() })
-  .optional()
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 
 // ---------------------------------------------------------------------------------------------
 // Forgot / reset password.

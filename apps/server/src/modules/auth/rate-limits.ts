@@ -37,10 +37,13 @@ export const DEFAULT_RATE_LIMITS = {
     perIp: { max: 40, windowMs: 15 * MINUTES },
     perAccount: { max: 20, windowMs: 15 * MINUTES },
   },
-  /** beforeLogin, /api/login and checkSmsCode (beforeLogin may text a code). */
+  /**
+   * beforeLogin, /api/login and checkSmsCode (beforeLogin may text a code). Above the lock
+   * threshold (10 wrong passwords), which is the per-account defence shared by every instance.
+   */
   login: {
     perIp: { max: 30, windowMs: 15 * MINUTES },
-    perAccount: { max: 10, windowMs: 15 * MINUTES },
+    perAccount: { max: 20, windowMs: 15 * MINUTES },
   },
   /** validateAccountCode and needValidateCode. */
   code: {
