@@ -29,6 +29,15 @@ describe('POST /admin/impersonate', () => {
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('answers 401 before looking at the body of an anonymous call', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/impersonate',
+      payload: { userId: 'abc' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('is refused to individual roles', async () => {
     const individual = await buildUser(t.db, { roles: ['ROLE_INDIVIDUAL_SUPER_WATCHER'] });
     const target = await buildUser(t.db);

@@ -10,7 +10,8 @@ const impersonationRoutes: FastifyPluginAsyncZod<{ service: ImpersonationService
   app.post(
     '/admin/impersonate',
     {
-      preHandler: app.requireRoles(ADMIN_ROLES),
+      // onRequest: an anonymous caller learns nothing about the body (docs/decisions.md §8).
+      onRequest: app.requireRoles(ADMIN_ROLES),
       schema: {
         tags: ['auth', 'admin'],
         summary: 'An admin gets an access token acting as an individual user (audited)',
