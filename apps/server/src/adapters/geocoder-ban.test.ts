@@ -120,7 +120,11 @@ describe('Base Adresse Nationale geocoder (GEOCODER=ban) through /geo', () => {
     ban.answer.body = JSON.stringify({ features: [addressFeature] });
     const res = await get(`/geo/search?q=${encodeURIComponent('10 rue du Taur Toulouse')}`);
     expect(res.json()).toEqual([
-      expect.objectContaining({ label: '10 Rue du Taur 31000 Toulouse', postalCode: '31000', latitude: 43.6066 }),
+      expect.objectContaining({
+        label: '10 Rue du Taur 31000 Toulouse',
+        postalCode: '31000',
+        latitude: 43.6066,
+      }),
     ]);
     expect(ban.requests[0]?.searchParams.get('q')).toBe('10 rue du Taur Toulouse');
     expect(ban.requests[0]?.searchParams.get('autocomplete')).toBe('0');
@@ -140,12 +144,17 @@ describe('Base Adresse Nationale geocoder (GEOCODER=ban) through /geo', () => {
     const { context: _context, ...withoutContext } = toulouseFeature.properties;
     ban.answer.body = JSON.stringify({
       features: [
-        { ...toulouseFeature, properties: { ...withoutContext, citycode: '97411', city: 'Saint-Denis' } },
+        {
+          ...toulouseFeature,
+          properties: { ...withoutContext, citycode: '97411', city: 'Saint-Denis' },
+        },
         { ...toulouseFeature, properties: { label: 'Somewhere' } },
       ],
     });
     const res = await get('/geo/autocomplete?q=saint');
-    expect(res.json()).toEqual([expect.objectContaining({ city: 'Saint-Denis', departmentCode: '974' })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ city: 'Saint-Denis', departmentCode: '974' }),
+    ]);
   });
 
   it('answers an empty list when the service refuses the query (400)', async () => {
@@ -159,7 +168,10 @@ describe('Base Adresse Nationale geocoder (GEOCODER=ban) through /geo', () => {
     ban.answer = { status: 502, body: 'Bad gateway' };
     const res = await get('/geo/autocomplete?q=toulouse');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', messageKey: 'service.unavailable.error' });
+    expect(res.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      messageKey: 'service.unavailable.error',
+    });
   });
 
   it('answers 503 when the service answers something unexpected', async () => {
@@ -183,7 +195,9 @@ describe('createBanGeocoder', () => {
     try {
       ban.answer = { status: 200, body: JSON.stringify({ features: [] }), delayMs: 2000 };
       const geocoder = createBanGeocoder({ baseUrl: ban.url, timeoutMs: 50 });
-      await expect(geocoder.autocomplete('Toulouse')).rejects.toBeInstanceOf(GeocoderUnavailableError);
+      await expect(geocoder.autocomplete('Toulouse')).rejects.toBeInstanceOf(
+        GeocoderUnavailableError,
+      );
     } finally {
       await ban.close();
     }

@@ -37,7 +37,10 @@ export function createBanGeocoder(options: BanGeocoderOptions): Geocoder {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  async function call(endpoint: 'search' | 'reverse', params: Record<string, string>): Promise<GeoPlace[]> {
+  async function call(
+    endpoint: 'search' | 'reverse',
+    params: Record<string, string>,
+  ): Promise<GeoPlace[]> {
     const url = `${baseUrl}/${endpoint}?${new URLSearchParams(params).toString()}`;
     let response: Response;
     try {
@@ -50,12 +53,16 @@ export function createBanGeocoder(options: BanGeocoderOptions): Geocoder {
     }
     // 400 is the BAN's answer to a query it cannot read (too short, bad characters): no results.
     if (response.status === 400) return [];
-    if (!response.ok) throw new GeocoderUnavailableError(`BAN ${endpoint} answered ${response.status}`);
+    if (!response.ok) {
+      throw new GeocoderUnavailableError(`BAN ${endpoint} answered ${response.status}`);
+    }
     let answer: z.infer<typeof BanAnswerSchema>;
     try {
       answer = BanAnswerSchema.parse(await response.json());
     } catch (error) {
-      throw new GeocoderUnavailableError(`BAN ${endpoint} gave an unexpected answer`, { cause: error });
+      throw new GeocoderUnavailableError(`BAN ${endpoint} gave an unexpected answer`, {
+        cause: error,
+      });
     }
     return answer.features.flatMap((feature) => {
       const { label, city, postcode, citycode, context } = feature.properties;
@@ -63,19 +70,39 @@ export function createBanGeocoder(options: BanGeocoderOptions): Geocoder {
       const departmentCode = context?.split(',')[0]?.trim() || departmentCodeFromInsee(citycode);
       if (!departmentCode) return [];
       const [longitude, latitude] = feature.geometry.coordinates;
-      return [{ label, city, postalCode: postcode, inseeCode: citycode, departmentCode, latitude, longitude }];
+      return [
+        {
+          label,
+          city,
+          postalCode: postcode,
+          inseeCode: citycode,
+          departmentCode,
+          latitude,
+          longitude,
+        },
+      ];
     });
   }
 
   const limitParam = (limit: number | undefined) =>
-    String(Math.min(Math.max(Math.trunc(limit ?? GEOCODER_DEFAULT_LIMIT), 1), GEO_AUTOCOMPLETE_MAX_RESULTS));
+    String(
+      Math.min(
+        Math.max(Math.trunc(limit ?? GEOCODER_DEFAULT_LIMIT), 1),
+        GEO_AUTOCOMPLETE_MAX_RESULTS,
+      ),
+    );
 
   return {
     kind: 'ban',
     async autocomplete(prefix, { limit } = {}) {
       const q = prefix.trim();
       if (q.length < BAN_MIN_QUERY_LENGTH) return [];
-      return call('search', { q, limit: limitParam(limit), autocomplete: '1', type: 'municipality' });
+      return call('search', {
+        q,
+        limit: limitParam(limit),
+        autocomplete: '1',
+        type: 'municipality',
+      });
     },
     async forward(text, { limit } = {}) {
       const q = text.trim();
@@ -83,7 +110,11 @@ export function createBanGeocoder(options: BanGeocoderOptions): Geocoder {
       return call('search', { q, limit: limitParam(limit), autocomplete: '0' });
     },
     async reverse(latitude, longitude) {
-      const [nearest] = await call('reverse', { lat: String(latitude), lon: String(longitude), limit: '1' });
+      const [nearest] = await call('reverse', {
+        lat: String(latitude),
+        lon: String(longitude),
+        limit: '1',
+      });
       return nearest ?? null;
     },
   };

@@ -136,7 +136,10 @@ function splitQuery(text: string): { postalPrefix: string | null; name: string }
 }
 
 function clampLimit(limit: number | undefined): number {
-  return Math.min(Math.max(Math.trunc(limit ?? GEOCODER_DEFAULT_LIMIT), 1), GEO_AUTOCOMPLETE_MAX_RESULTS);
+  return Math.min(
+    Math.max(Math.trunc(limit ?? GEOCODER_DEFAULT_LIMIT), 1),
+    GEO_AUTOCOMPLETE_MAX_RESULTS,
+  );
 }
 
 function toPlace(row: CommuneRecord): GeoPlace {

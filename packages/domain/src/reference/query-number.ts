@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 export function queryNumber(min: number, max: number) {
   return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value,
     z.number().min(min).max(max),
   );
 }

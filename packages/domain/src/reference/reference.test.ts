@@ -149,7 +149,10 @@ describe('normalizeSearchText', () => {
 
 describe('query schemas', () => {
   it('reads numbers from the query string and refuses empty or out-of-range values', () => {
-    expect(GeoReverseQuerySchema.parse({ lat: '43.6045', lng: '1.444' })).toEqual({ lat: 43.6045, lng: 1.444 });
+    expect(GeoReverseQuerySchema.parse({ lat: '43.6045', lng: '1.444' })).toEqual({
+      lat: 43.6045,
+      lng: 1.444,
+    });
     expect(GeoReverseQuerySchema.safeParse({ lat: '', lng: '1' }).success).toBe(false);
     expect(GeoReverseQuerySchema.safeParse({ lat: 'abc', lng: '1' }).success).toBe(false);
     expect(GeoReverseQuerySchema.safeParse({ lat: '91', lng: '1' }).success).toBe(false);
@@ -157,14 +160,22 @@ describe('query schemas', () => {
   });
 
   it('bounds the autocomplete limit to 1..10', () => {
-    expect(GeoAutocompleteQuerySchema.parse({ q: 'toul', limit: '5' })).toEqual({ q: 'toul', limit: 5 });
+    expect(GeoAutocompleteQuerySchema.parse({ q: 'toul', limit: '5' })).toEqual({
+      q: 'toul',
+      limit: 5,
+    });
     expect(GeoAutocompleteQuerySchema.parse({ q: 'toul' })).toEqual({ q: 'toul' });
     expect(GeoAutocompleteQuerySchema.safeParse({ q: 'toul', limit: '11' }).success).toBe(false);
     expect(GeoAutocompleteQuerySchema.safeParse({ q: '  ' }).success).toBe(false);
   });
 
   it('refuses a map box whose north edge is south of its south edge, naming neLat', () => {
-    const result = PoliceStationBoundsQuerySchema.safeParse({ neLat: '43', neLng: '2', swLat: '44', swLng: '1' });
+    const result = PoliceStationBoundsQuerySchema.safeParse({
+      neLat: '43',
+      neLng: '2',
+      swLat: '44',
+      swLng: '1',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['neLat']);
   });

@@ -55,12 +55,18 @@ describe('geo endpoints (offline geocoder on the communes table)', () => {
       expect(toulouse?.latitude).toBeCloseTo(43.6, 1);
       expect(toulouse?.longitude).toBeCloseTo(1.44, 1);
       // The commune spelled exactly comes first, then the others by population.
-      expect((body as GeoPlace[]).slice(0, 3).map((place) => place.city)).toEqual(['Toul', 'Toulouse', 'Toulon']);
+      expect((body as GeoPlace[]).slice(0, 3).map((place) => place.city)).toEqual([
+        'Toul',
+        'Toulouse',
+        'Toulon',
+      ]);
       expect(body.length).toBeLessThanOrEqual(10);
     });
 
     it('ignores case and accents', async () => {
-      const { body } = await get(`/geo/autocomplete?q=${encodeURIComponent('SAINT-ÉTIENNE-DE-TIN')}`);
+      const { body } = await get(
+        `/geo/autocomplete?q=${encodeURIComponent('SAINT-ÉTIENNE-DE-TIN')}`,
+      );
       expect((body as GeoPlace[]).map((place) => place.city)).toContain('Saint-Étienne-de-Tinée');
       const { body: accented } = await get(`/geo/autocomplete?q=${encodeURIComponent('évreu')}`);
       expect((accented as GeoPlace[])[0]).toMatchObject({ city: 'Évreux', departmentCode: '27' });
@@ -117,13 +123,18 @@ describe('geo endpoints (offline geocoder on the communes table)', () => {
     });
 
     it('finds the commune named in an address line, at the postal code given', async () => {
-      const { body } = await get(`/geo/search?q=${encodeURIComponent('10 rue du Taur 31000 Toulouse')}`);
+      const { body } = await get(
+        `/geo/search?q=${encodeURIComponent('10 rue du Taur 31000 Toulouse')}`,
+      );
       expect((body as GeoPlace[])[0]).toMatchObject({ city: 'Toulouse', postalCode: '31000' });
     });
 
     it('finds a commune by its whole name, accents optional', async () => {
       const { body } = await get('/geo/search?q=saint%20etienne');
-      expect((body as GeoPlace[])[0]).toMatchObject({ city: 'Saint-Étienne', departmentCode: '42' });
+      expect((body as GeoPlace[])[0]).toMatchObject({
+        city: 'Saint-Étienne',
+        departmentCode: '42',
+      });
     });
 
     it('tolerates a typo', async () => {
@@ -160,7 +171,12 @@ describe('geo endpoints (offline geocoder on the communes table)', () => {
       const { status, body } = await get(`/geo/reverse?lat=${CAPITOLE.lat}&lng=${CAPITOLE.lng}`);
       expect(status).toBe(200);
       expect(body).toEqual([
-        expect.objectContaining({ city: 'Toulouse', inseeCode: '31555', departmentCode: '31', postalCode: '31000' }),
+        expect.objectContaining({
+          city: 'Toulouse',
+          inseeCode: '31555',
+          departmentCode: '31',
+          postalCode: '31000',
+        }),
       ]);
     });
 

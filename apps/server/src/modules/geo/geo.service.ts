@@ -11,7 +11,8 @@ export function createGeoService(geocoder: Geocoder) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof GeocoderUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
+      if (error instanceof GeocoderUnavailableError)
+        throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
       throw error;
     }
   }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoliceStation } from '@app/domain';
 import { buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
-import { DEMO_POLICE_STATION_COUNT, seedDemoPoliceStations } from '../../seed/police-stations/demo-police-stations';
+import {
+  DEMO_POLICE_STATION_COUNT,
+  seedDemoPoliceStations,
+} from '../../seed/police-stations/demo-police-stations';
 import { upsertPoliceStations } from '../../seed/police-stations/import-police-stations';
 import type { PoliceStationRecord } from '../../seed/police-stations/police-stations-file';
 
@@ -10,7 +13,9 @@ const URL_PATH = '/policeStation/getAllPoliceStationInsideBounds';
 /** Toulouse and its suburbs. */
 const TOULOUSE_BOX = 'neLat=43.75&neLng=1.6&swLat=43.4&swLng=1.25';
 
-function realStation(overrides: Partial<PoliceStationRecord> & Pick<PoliceStationRecord, 'sourceKey'>) {
+function realStation(
+  overrides: Partial<PoliceStationRecord> & Pick<PoliceStationRecord, 'sourceKey'>,
+) {
   return {
     kind: 'commissariat' as const,
     name: 'Commissariat central de Toulouse',
@@ -62,27 +67,35 @@ describe('GET /policeStation/getAllPoliceStationInsideBounds', () => {
     ['neLat=43.75&neLng=1.6&swLat=&swLng=1.25', 'swLat'],
     ['neLat=43.3&neLng=1.6&swLat=43.4&swLng=1.25', 'neLat'],
   ])('rejects %s naming %s', async (query, field) => {
-    const res = await withDemo.t.injectAs(withDemo.user, { method: 'GET', url: `${URL_PATH}?${query}` });
+    const res = await withDemo.t.injectAs(withDemo.user, {
+      method: 'GET',
+      url: `${URL_PATH}?${query}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', invalidField: field });
   });
 
   it('lists the stations inside the box, demo ones included when demo data is on', async () => {
-    const res = await withDemo.t.injectAs(withDemo.user, { method: 'GET', url: `${URL_PATH}?${TOULOUSE_BOX}` });
+    const res = await withDemo.t.injectAs(withDemo.user, {
+      method: 'GET',
+      url: `${URL_PATH}?${TOULOUSE_BOX}`,
+    });
     expect(res.statusCode).toBe(200);
     const stations: PoliceStation[] = res.json();
     expect(stations).toHaveLength(DEMO_POLICE_STATION_COUNT + 1);
-    expect(stations.find((station) => station.name === 'Commissariat central de Toulouse')).toEqual({
-      id: expect.any(Number),
-      name: 'Commissariat central de Toulouse',
-      address: "23 boulevard de l'Embouchure 31200 Toulouse",
-      phoneNumber: '+33 5 61 12 77 77',
-      department: '31 - Haute-Garonne',
-      latitude: 43.6165,
-      longitude: 1.4275,
-      postalCode: '31200',
-      kind: 'commissariat',
-    });
+    expect(stations.find((station) => station.name === 'Commissariat central de Toulouse')).toEqual(
+      {
+        id: expect.any(Number),
+        name: 'Commissariat central de Toulouse',
+        address: "23 boulevard de l'Embouchure 31200 Toulouse",
+        phoneNumber: '+33 5 61 12 77 77',
+        department: '31 - Haute-Garonne',
+        latitude: 43.6165,
+        longitude: 1.4275,
+        postalCode: '31200',
+        kind: 'commissariat',
+      },
+    );
     expect(stations.filter((station) => station.kind === 'gendarmerie').length).toBeGreaterThan(0);
   });
 
@@ -92,7 +105,9 @@ describe('GET /policeStation/getAllPoliceStationInsideBounds', () => {
       url: `${URL_PATH}?${TOULOUSE_BOX}`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((station: PoliceStation) => station.name)).toEqual(['Commissariat central de Toulouse']);
+    expect(res.json().map((station: PoliceStation) => station.name)).toEqual([
+      'Commissariat central de Toulouse',
+    ]);
   });
 
   it('leaves out stations outside the box', async () => {
@@ -127,15 +142,35 @@ describe('GET /policeStation/getAllPoliceStationInsideBounds', () => {
 
   it('accepts a box that crosses the antimeridian', async () => {
     await upsertPoliceStations(withoutDemo.t.db, [
-      realStation({ sourceKey: 'pacific-east', name: 'Poste est', latitude: -17.5, longitude: 179.5 }),
-      realStation({ sourceKey: 'pacific-west', name: 'Poste ouest', latitude: -17.5, longitude: -179.5 }),
-      realStation({ sourceKey: 'pacific-far', name: 'Poste lointain', latitude: -17.5, longitude: 170 }),
+      realStation({
+        sourceKey: 'pacific-east',
+        name: 'Poste est',
+        latitude: -17.5,
+        longitude: 179.5,
+      }),
+      realStation({
+        sourceKey: 'pacific-west',
+        name: 'Poste ouest',
+        latitude: -17.5,
+        longitude: -179.5,
+      }),
+      realStation({
+        sourceKey: 'pacific-far',
+        name: 'Poste lointain',
+        latitude: -17.5,
+        longitude: 170,
+      }),
     ]);
     const res = await withoutDemo.t.injectAs(withoutDemo.user, {
       method: 'GET',
       url: `${URL_PATH}?neLat=-17&neLng=-179&swLat=-18&swLng=179`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((station: PoliceStation) => station.name).sort()).toEqual(['Poste est', 'Poste ouest']);
+    expect(
+      res
+        .json()
+        .map((station: PoliceStation) => station.name)
+        .sort(),
+    ).toEqual(['Poste est', 'Poste ouest']);
   });
 });

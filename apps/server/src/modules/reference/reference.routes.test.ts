@@ -7,7 +7,11 @@ describe('reference lists', () => {
   let user: TestUser;
   beforeAll(async () => {
     t = await buildTestApp({
-      env: { APP_ENV: 'preproduction', PRO_SITE_URL: 'https://pro.example.test', PUBLIC_URL: 'https://app.example.test/' },
+      env: {
+        APP_ENV: 'preproduction',
+        PRO_SITE_URL: 'https://pro.example.test',
+        PUBLIC_URL: 'https://app.example.test/',
+      },
     });
     user = await buildUser(t.db);
   });
@@ -66,7 +70,12 @@ describe('reference lists', () => {
       expect(departments).toContainEqual({ value: '31', text: '31 - Haute-Garonne' });
       expect(departments).toContainEqual({ value: '974', text: '974 - La Réunion' });
       const codes = departments.map((d) => d.value);
-      expect(codes.slice(codes.indexOf('19'), codes.indexOf('19') + 4)).toEqual(['19', '2A', '2B', '21']);
+      expect(codes.slice(codes.indexOf('19'), codes.indexOf('19') + 4)).toEqual([
+        '19',
+        '2A',
+        '2B',
+        '21',
+      ]);
       expect(codes.slice(-5)).toEqual(['971', '972', '973', '974', '976']);
     });
   });

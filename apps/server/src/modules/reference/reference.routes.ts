@@ -26,7 +26,9 @@ const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService }> = as
     service.energies(preferredLocale(request.headers['accept-language'])),
   );
 
-  app.get('/apiMobile/getAllDepartments', { schema: publicList }, async () => service.departments());
+  app.get('/apiMobile/getAllDepartments', { schema: publicList }, async () =>
+    service.departments(),
+  );
 
   app.get('/apiMobile/getAllProfessions', { schema: publicList }, async (request) =>
     service.professions(preferredLocale(request.headers['accept-language'])),
@@ -42,14 +44,19 @@ const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService }> = as
     '/home/getEnvironmentName',
     { schema: { tags: ['reference'], response: { 200: EnvironmentNameSchema } } },
     // A JSON string ("development"), not plain text: the client parses every answer as JSON.
-    async (_request, reply) => reply.type('application/json').send(JSON.stringify(service.environmentName())),
+    async (_request, reply) =>
+      reply.type('application/json').send(JSON.stringify(service.environmentName())),
   );
 
   app.get(
     '/user/fetchFeedbackTypes',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['reference'], security: [{ bearerAuth: [] }], response: { 200: OptionListSchema } },
+      schema: {
+        tags: ['reference'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: OptionListSchema },
+      },
     },
     async (request) => service.feedbackTypes(preferredLocale(request.headers['accept-language'])),
   );

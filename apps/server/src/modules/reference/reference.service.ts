@@ -36,7 +36,10 @@ export function createReferenceService(deps: {
 
     async professions(locale: Locale): Promise<Option[]> {
       const rows = await listProfessions(deps.db);
-      return rows.map((row) => ({ value: row.value, text: locale === 'en' ? row.textEn : row.textFr }));
+      return rows.map((row) => ({
+        value: row.value,
+        text: locale === 'en' ? row.textEn : row.textFr,
+      }));
     },
 
     environmentLinks: (): EnvironmentLinks => ({

@@ -44,24 +44,26 @@ const DEMO_OPENING_HOURS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi']
 export async function seedDemoPoliceStations(db: Db) {
   return upsertPoliceStations(
     db,
-    DEMO_STATIONS.map(([kind, name, street, postalCode, city, inseeCode, latitude, longitude], index) => {
-      const number = String(index + 1).padStart(2, '0');
-      return {
-        kind,
-        sourceKey: `demo-toulouse-${number}`,
-        name,
-        address: `${street}, ${postalCode} ${city}`,
-        postalCode,
-        city,
-        inseeCode,
-        departmentCode: '31',
-        phoneNumber: `+33 5 36 49 00 ${number}`,
-        latitude,
-        longitude,
-        openingHours: DEMO_OPENING_HOURS,
-        url: null,
-        isDemo: true,
-      };
-    }),
+    DEMO_STATIONS.map(
+      ([kind, name, street, postalCode, city, inseeCode, latitude, longitude], index) => {
+        const number = String(index + 1).padStart(2, '0');
+        return {
+          kind,
+          sourceKey: `demo-toulouse-${number}`,
+          name,
+          address: `${street}, ${postalCode} ${city}`,
+          postalCode,
+          city,
+          inseeCode,
+          departmentCode: '31',
+          phoneNumber: `+33 5 36 49 00 ${number}`,
+          latitude,
+          longitude,
+          openingHours: DEMO_OPENING_HOURS,
+          url: null,
+          isDemo: true,
+        };
+      },
+    ),
   );
 }

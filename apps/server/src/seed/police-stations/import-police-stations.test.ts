@@ -27,11 +27,22 @@ const POLICE_COLUMNS = [
   'url',
   'horaires_accueil',
 ];
-const DAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'jours_feries'];
+const DAYS = [
+  'lundi',
+  'mardi',
+  'mercredi',
+  'jeudi',
+  'vendredi',
+  'samedi',
+  'dimanche',
+  'jours_feries',
+];
 const GENDARMERIE_COLUMNS = [
   'identifiant_public_unite',
   ...POLICE_COLUMNS.filter((column) => column !== 'horaires_accueil'),
-  ...DAYS.flatMap((day) => [1, 2, 3].flatMap((slot) => [`${day}_plage${slot}_debut`, `${day}_plage${slot}_fin`])),
+  ...DAYS.flatMap((day) =>
+    [1, 2, 3].flatMap((slot) => [`${day}_plage${slot}_debut`, `${day}_plage${slot}_fin`]),
+  ),
 ];
 
 /** One line of a semicolon file, from the named values; other columns stay empty. */
@@ -90,17 +101,39 @@ describe('importPoliceStations', () => {
     return file;
   };
   const stationsOf = (kind: string) =>
-    t.db.select().from(policeStations).where(eq(policeStations.kind, kind)).orderBy(asc(policeStations.name));
+    t.db
+      .select()
+      .from(policeStations)
+      .where(eq(policeStations.kind, kind))
+      .orderBy(asc(policeStations.name));
 
   it('imports the police file (BOM, horaires_accueil), skipping rows that are not stations, with reasons', async () => {
     const file = await write(
       'commissariats.csv',
       policeFile([
         toulouseCentral,
-        { ...toulouseCentral, service: "Centre d'information et de recrutement de la police nationale" },
-        { ...toulouseCentral, service: 'Bureau de police sans position', geocodage_x_GPS: '', geocodage_y_GPS: '' },
-        { ...toulouseCentral, service: 'Bureau de police mal placé', geocodage_x_GPS: 'abc', geocodage_y_GPS: '43.6' },
-        { ...toulouseCentral, service: 'Bureau de police au large', geocodage_x_GPS: '0', geocodage_y_GPS: '0' },
+        {
+          ...toulouseCentral,
+          service: "Centre d'information et de recrutement de la police nationale",
+        },
+        {
+          ...toulouseCentral,
+          service: 'Bureau de police sans position',
+          geocodage_x_GPS: '',
+          geocodage_y_GPS: '',
+        },
+        {
+          ...toulouseCentral,
+          service: 'Bureau de police mal placé',
+          geocodage_x_GPS: 'abc',
+          geocodage_y_GPS: '43.6',
+        },
+        {
+          ...toulouseCentral,
+          service: 'Bureau de police au large',
+          geocodage_x_GPS: '0',
+          geocodage_y_GPS: '0',
+        },
         blagnac,
         { ...toulouseCentral, telephone: '+33 5 00 00 00 00' },
         { ...toulouseCentral, service: '' },
@@ -115,7 +148,11 @@ describe('importPoliceStations', () => {
         service: "Centre d'information et de recrutement de la police nationale",
         reason: SKIP_REASONS.recruitmentCentre,
       },
-      { line: 4, service: 'Bureau de police sans position', reason: SKIP_REASONS.invalidCoordinates },
+      {
+        line: 4,
+        service: 'Bureau de police sans position',
+        reason: SKIP_REASONS.invalidCoordinates,
+      },
       { line: 5, service: 'Bureau de police mal placé', reason: SKIP_REASONS.invalidCoordinates },
       { line: 6, service: 'Bureau de police au large', reason: SKIP_REASONS.invalidCoordinates },
       { line: 8, service: 'Commissariat central de Toulouse', reason: 'same station as line 2' },
@@ -202,7 +239,12 @@ describe('importPoliceStations', () => {
       gendarmerieFile([
         balma,
         { ...balma, identifiant_public_unite: '10035', service: 'Peloton motorisé de Toulouse' },
-        { ...balma, identifiant_public_unite: '10036', service: 'Brigade hors du monde', geocodage_y_GPS: '95' },
+        {
+          ...balma,
+          identifiant_public_unite: '10036',
+          service: 'Brigade hors du monde',
+          geocodage_y_GPS: '95',
+        },
         ajaccio,
       ]),
     );
@@ -224,10 +266,17 @@ describe('importPoliceStations', () => {
       openingHours: 'Lundi 08:00-12:00, 14:00-18:00; Samedi 09:00-12:00; Jours fériés 09:00-12:00',
       phoneNumber: '+33 5 61 24 00 00',
     });
-    expect(ajaccioRow).toMatchObject({ departmentCode: '2A', phoneNumber: null, openingHours: null });
+    expect(ajaccioRow).toMatchObject({
+      departmentCode: '2A',
+      phoneNumber: null,
+      openingHours: null,
+    });
 
     // The unit id is the key: a renamed unit is updated, not added.
-    const renamed = await write('gendarmeries-v2.csv', gendarmerieFile([{ ...balma, service: 'Brigade de Balma' }]));
+    const renamed = await write(
+      'gendarmeries-v2.csv',
+      gendarmerieFile([{ ...balma, service: 'Brigade de Balma' }]),
+    );
     expect(await importPoliceStations(t.db, { file: renamed, kind: 'gendarmerie' })).toMatchObject({
       inserted: 0,
       updated: 1,

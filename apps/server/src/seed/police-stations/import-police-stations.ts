@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { PoliceStationKind } from '@app/domain';
 import type { Db } from '../../db/database';
 import { policeStations } from '../../db/schema/index';
-import { parsePoliceStationsFile, type PoliceStationRecord, type SkippedRow } from './police-stations-file';
+import {
+  parsePoliceStationsFile,
+  type PoliceStationRecord,
+  type SkippedRow,
+} from './police-stations-file';
 
 /** Stations per insert statement (15 parameters each, far below PostgreSQL's limit). */
 const STATIONS_PER_STATEMENT = 500;

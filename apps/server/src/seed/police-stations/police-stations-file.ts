@@ -70,7 +70,8 @@ export function parsePoliceStationsFile(
   const firstRecord = rows[0]?.record;
   if (firstRecord) {
     const missing = REQUIRED_COLUMNS.filter((column) => !(column in firstRecord));
-    if (missing.length > 0) throw new Error(`not a station file: column(s) ${missing.join(', ')} missing`);
+    if (missing.length > 0)
+      throw new Error(`not a station file: column(s) ${missing.join(', ')} missing`);
   }
 
   const stations: PoliceStationRecord[] = [];
@@ -118,7 +119,11 @@ export function parsePoliceStationsFile(
     const sourceKey =
       (kind === 'gendarmerie' ? value('identifiant_public_unite') : null) ??
       // The police file has no identifier: the commune, the service and its street name the station.
-      [inseeCode ?? postalCode ?? '', searchableService, normalizeSearchText(street ?? address)].join('|');
+      [
+        inseeCode ?? postalCode ?? '',
+        searchableService,
+        normalizeSearchText(street ?? address),
+      ].join('|');
     const firstLine = lineOfKey.get(sourceKey);
     if (firstLine !== undefined) {
       skip(SKIP_REASONS.duplicate(firstLine));

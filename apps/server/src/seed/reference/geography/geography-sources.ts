@@ -40,10 +40,12 @@ interface EtalabCommune {
 
 export async function readDepartments(referenceDataDir: string): Promise<DepartmentRow[]> {
   const text = await fs.readFile(path.join(referenceDataDir, 'geo', 'departements.csv'), 'utf8');
-  const records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<
-    string,
-    string
-  >[];
+  const records = parse(text, {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+  }) as Record<string, string>[];
   return records.map((record) => ({
     code: required(record, 'code'),
     name: required(record, 'nom'),
@@ -66,7 +68,11 @@ export async function readCommuneRows(
     fs.readFile(communesFile, 'utf8'),
     fs.readFile(path.join(referenceDataDir, 'geo', 'laposte_hexasmal.csv'), 'utf8'),
   ]);
-  return buildCommuneRows(JSON.parse(communesText) as EtalabCommune[], laPosteText, departmentCodes);
+  return buildCommuneRows(
+    JSON.parse(communesText) as EtalabCommune[],
+    laPosteText,
+    departmentCodes,
+  );
 }
 
 type Centre = { latitude: number; longitude: number };
@@ -119,13 +125,15 @@ export function buildCommuneRows(
   }
 
   const findCentre = (commune: EtalabCommune, postalCode: string): Centre | null => {
-    const exact = byInseeAndPostal.get(`${commune.code}|${postalCode}`) ?? byInsee.get(commune.code);
+    const exact =
+      byInseeAndPostal.get(`${commune.code}|${postalCode}`) ?? byInsee.get(commune.code);
     if (exact) return exact;
     const arrondissements = arrondissementsOf.get(commune.code) ?? [];
     const sameCode = arrondissements.find((a) => a.codesPostaux?.includes(postalCode));
     for (const arrondissement of sameCode ? [sameCode, ...arrondissements] : arrondissements) {
       const centre =
-        byInseeAndPostal.get(`${arrondissement.code}|${postalCode}`) ?? byInsee.get(arrondissement.code);
+        byInseeAndPostal.get(`${arrondissement.code}|${postalCode}`) ??
+        byInsee.get(arrondissement.code);
       if (centre) return centre;
     }
     for (const formerCode of commune.anciensCodes ?? []) {
@@ -160,7 +168,12 @@ function parseCentre(value: string | undefined): Centre | null {
   const [latText, lonText] = value.split(',');
   const latitude = Number(latText);
   const longitude = Number(lonText);
-  if (!latText?.trim() || !lonText?.trim() || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
+  if (
+    !latText?.trim() ||
+    !lonText?.trim() ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude)
+  ) {
     return null;
   }
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;

@@ -36,12 +36,26 @@ describe('geography and professions seed (run by the test template)', () => {
   it('holds one row per commune and postal code, almost all with a centre', async () => {
     const [total] = await t.db.select({ n: count() }).from(communes);
     expect(total?.n).toBeGreaterThan(35_000);
-    const [withoutCentre] = await t.db.select({ n: count() }).from(communes).where(isNull(communes.latitude));
+    const [withoutCentre] = await t.db
+      .select({ n: count() })
+      .from(communes)
+      .where(isNull(communes.latitude));
     expect(withoutCentre?.n).toBeLessThan(20);
 
     const toulouse = await t.db.select().from(communes).where(eq(communes.inseeCode, '31555'));
-    expect(toulouse.map((row) => row.postalCode).sort()).toEqual(['31000', '31100', '31200', '31300', '31400', '31500']);
-    expect(toulouse[0]).toMatchObject({ name: 'Toulouse', searchName: 'toulouse', departmentCode: '31' });
+    expect(toulouse.map((row) => row.postalCode).sort()).toEqual([
+      '31000',
+      '31100',
+      '31200',
+      '31300',
+      '31400',
+      '31500',
+    ]);
+    expect(toulouse[0]).toMatchObject({
+      name: 'Toulouse',
+      searchName: 'toulouse',
+      departmentCode: '31',
+    });
     expect(toulouse[0]?.latitude).toBeCloseTo(43.596, 2);
     expect(toulouse[0]?.population).toBeGreaterThan(400_000);
 
@@ -52,7 +66,10 @@ describe('geography and professions seed (run by the test template)', () => {
       .where(and(eq(communes.inseeCode, '75056'), eq(communes.postalCode, '75116')));
     expect(paris16?.latitude).toBeCloseTo(48.86, 2);
     expect(paris16?.longitude).toBeCloseTo(2.262, 2);
-    const [saintEtienne] = await t.db.select().from(communes).where(eq(communes.inseeCode, '42218'));
+    const [saintEtienne] = await t.db
+      .select()
+      .from(communes)
+      .where(eq(communes.inseeCode, '42218'));
     expect(saintEtienne?.searchName).toBe('saint etienne');
   });
 
@@ -95,10 +112,19 @@ describe('buildCommuneRows', () => {
     '60054;LES HAUTS TALICAN;60390;;LES HAUTS TALICAN;49.32,2.0',
     '55138;CULEY;55000;;CULEY;',
   ].join('\n');
-  const commune = (fields: Record<string, unknown>) => ({ type: 'commune-actuelle', departement: '31', ...fields });
+  const commune = (fields: Record<string, unknown>) => ({
+    type: 'commune-actuelle',
+    departement: '31',
+    ...fields,
+  });
   const rows = buildCommuneRows(
     [
-      commune({ code: '31555', nom: 'Toulouse', codesPostaux: ['31000', '31100', '31200'], population: 500000 }),
+      commune({
+        code: '31555',
+        nom: 'Toulouse',
+        codesPostaux: ['31000', '31100', '31200'],
+        population: 500000,
+      }),
       commune({ code: '13055', nom: 'Marseille', departement: '13', codesPostaux: ['13001'] }),
       {
         code: '13201',
@@ -108,10 +134,26 @@ describe('buildCommuneRows', () => {
         departement: '13',
         codesPostaux: ['13001'],
       },
-      commune({ code: '01015', nom: 'Arboys en Bugey', departement: '01', codesPostaux: ['01300'], anciensCodes: ['01340'] }),
-      commune({ code: '60694', nom: 'Les Hauts-Talican', departement: '60', codesPostaux: ['60390'] }),
+      commune({
+        code: '01015',
+        nom: 'Arboys en Bugey',
+        departement: '01',
+        codesPostaux: ['01300'],
+        anciensCodes: ['01340'],
+      }),
+      commune({
+        code: '60694',
+        nom: 'Les Hauts-Talican',
+        departement: '60',
+        codesPostaux: ['60390'],
+      }),
       commune({ code: '55138', nom: 'Culey', departement: '55', codesPostaux: ['55000'] }),
-      commune({ code: '31999', nom: 'Déléguée', type: 'commune-deleguee', codesPostaux: ['31000'] }),
+      commune({
+        code: '31999',
+        nom: 'Déléguée',
+        type: 'commune-deleguee',
+        codesPostaux: ['31000'],
+      }),
       commune({ code: '97501', nom: 'Saint-Pierre', departement: '975', codesPostaux: ['97500'] }),
       commune({ code: '98411', nom: 'Kerguelen', departement: '984' }),
     ] as never,

@@ -18,7 +18,10 @@ export interface GeographySeedResult {
  * Departments, then every (commune, postal code) with its centre. Idempotent: rows are upserted on
  * their key and rewritten only when a value changed, so a second run writes nothing.
  */
-export async function seedGeography(db: Db, options: SeedReferenceOptions): Promise<GeographySeedResult> {
+export async function seedGeography(
+  db: Db,
+  options: SeedReferenceOptions,
+): Promise<GeographySeedResult> {
   const started = performance.now();
   const departmentRows = await readDepartments(options.referenceDataDir);
   await db
@@ -62,7 +65,10 @@ export async function seedGeography(db: Db, options: SeedReferenceOptions): Prom
  * One statement per chunk: the rows as a JSON array expanded by jsonb_to_recordset. `xmax = 0`
  * tells a fresh insert from an update; unchanged rows are filtered by the WHERE and not returned.
  */
-async function upsertCommunes(db: Db, chunk: CommuneRow[]): Promise<{ inserted: number; updated: number }> {
+async function upsertCommunes(
+  db: Db,
+  chunk: CommuneRow[],
+): Promise<{ inserted: number; updated: number }> {
   const result = (await db.execute(sql`
     insert into communes (insee_code, postal_code, name, search_name, department_code, latitude, longitude, population)
     select insee_code, postal_code, name, search_name, department_code, latitude, longitude, population

@@ -13,7 +13,11 @@ export const PROFESSIONS = [
   { value: 'CRAFTSMAN', textFr: 'Artisan', textEn: 'Craftsman' },
   { value: 'SHOPKEEPER', textFr: 'Commerçant', textEn: 'Shopkeeper' },
   { value: 'BUSINESS_OWNER', textFr: "Chef d'entreprise", textEn: 'Business owner' },
-  { value: 'LIBERAL_PROFESSION', textFr: 'Profession libérale', textEn: 'Self-employed professional' },
+  {
+    value: 'LIBERAL_PROFESSION',
+    textFr: 'Profession libérale',
+    textEn: 'Self-employed professional',
+  },
   { value: 'EXECUTIVE', textFr: 'Cadre', textEn: 'Executive' },
   { value: 'ENGINEER', textFr: 'Ingénieur', textEn: 'Engineer' },
   { value: 'TEACHER', textFr: 'Enseignant', textEn: 'Teacher' },
