@@ -35,28 +35,18 @@ export function createCommunesGeocoder(db: Db): Geocoder {
       if (!postalPrefix && !name) return [];
       if (postalPrefix) {
         // A postal code (or its start) lists every commune served by it, one row per postal code.
-        return query(sql`
+        const found = await query(sql`
           select insee_code, postal_code, name, department_code, latitude, longitude
           from communes
           where postal_code like ${`${postalPrefix}%`}
             ${name ? sql`and (search_name like ${`${name}%`} or search_name like ${`% ${name}%`})` : sql``}
           order by postal_code, population desc, name
           limit ${limit}`);
+        // "paris 16" or "lyon 3": the number belongs to the name (an arrondissement).
+        if (found.length > 0 || !name) return found;
+        return query(autocompleteByName(normalizeSearchText(prefix), limit));
       }
-      // A name: one suggestion per commune (its first postal code); names starting with the text
-      // come before names with a later word starting with it ("etienne" → Saint-Étienne).
-      return query(sql`
-        select insee_code, postal_code, name, department_code, latitude, longitude
-        from (
-          select distinct on (insee_code) *
-          from communes
-          where search_name like ${`${name}%`} or search_name like ${`% ${name}%`}
-          order by insee_code, postal_code
-        ) as matching
-        order by
-          case when search_name = ${name} then 0 when search_name like ${`${name}%`} then 1 else 2 end,
-          population desc, name, postal_code
-        limit ${limit}`);
+      return query(autocompleteByName(name, limit));
     },
 
     async forward(text, options = {}) {
@@ -96,6 +86,25 @@ export function createCommunesGeocoder(db: Db): Geocoder {
       return null;
     },
   };
+}
+
+/**
+ * One suggestion per commune (its first postal code); names starting with the text come before
+ * names with a later word starting with it ("etienne" → Saint-Étienne), then by population.
+ */
+function autocompleteByName(name: string, limit: number): SQL {
+  return sql`
+    select insee_code, postal_code, name, department_code, latitude, longitude
+    from (
+      select distinct on (insee_code) *
+      from communes
+      where search_name like ${`${name}%`} or search_name like ${`% ${name}%`}
+      order by insee_code, postal_code
+    ) as matching
+    order by
+      case when search_name = ${name} then 0 when search_name like ${`${name}%`} then 1 else 2 end,
+      population desc, name, postal_code
+    limit ${limit}`;
 }
 
 /**

@@ -96,6 +96,14 @@ describe('geo endpoints (offline geocoder on the communes table)', () => {
       ]);
     });
 
+    it('reads "paris 16" as the arrondissement, not as a postal code', async () => {
+      const { body } = await get('/geo/autocomplete?q=paris%2016');
+      expect((body as GeoPlace[])[0]).toMatchObject({
+        city: 'Paris 16e Arrondissement',
+        inseeCode: '75116',
+      });
+    });
+
     it('answers an empty list when nothing matches', async () => {
       const { status, body } = await get('/geo/autocomplete?q=zzzzqx');
       expect(status).toBe(200);
