@@ -8,6 +8,7 @@ import type { RouteHandle } from './route-handle';
 import { ComingSoonRoute } from './routes/coming-soon';
 import { NotFoundRoute } from './routes/not-found';
 import { OpenAppRoute } from './routes/open-app';
+import { PageLoading } from './shell/page-loading';
 import { RootLayout } from './shell/root-layout';
 
 /**
@@ -34,6 +35,8 @@ export function createAppRouter() {
     {
       element: <RootLayout />,
       errorElement: <RouteErrorFallback />,
+      // Shown while the first screen's code loads.
+      hydrateFallbackElement: <PageLoading />,
       children: [
         { path: paths.openApp.path, element: <OpenAppRoute /> },
         screen(paths.about.path, { titleKey: 'page.about.title' }, loadAbout),

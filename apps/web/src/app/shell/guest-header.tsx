@@ -22,16 +22,15 @@ export function GuestHeader() {
         <EnvironmentBadge />
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch tone="onDark" />
-          <Link
-            to={paths.login.getHref()}
-            className={buttonClasses({
-              variant: 'primary',
-              size: 'sm',
-              className: 'hidden sm:inline-flex',
-            })}
-          >
-            {t('login.signIn')}
-          </Link>
+          {/* On small screens the logo leads to the login screen. */}
+          <span className="hidden sm:block">
+            <Link
+              to={paths.login.getHref()}
+              className={buttonClasses({ variant: 'primary', size: 'sm' })}
+            >
+              {t('login.signIn')}
+            </Link>
+          </span>
         </div>
       </div>
     </header>

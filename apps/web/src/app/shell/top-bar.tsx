@@ -37,28 +37,29 @@ export function TopBar({
 
   return (
     <header className="sticky top-0 z-40 bg-night-900 text-white shadow-md">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 px-2 pt-1.5 pb-2 md:flex-nowrap md:gap-3 md:px-4 md:py-2">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-0.5 px-1.5 pt-1 pb-2 md:flex-nowrap md:gap-3 md:px-4 md:py-2">
         <MobileMenu user={user} showCreateButton={showCreateButton} onLogout={onLogout} />
         <Link
           to={paths.home.getHref()}
           aria-label={t('nav.homeLink')}
           className="flex min-h-11 shrink-0 items-center rounded-lg px-1"
         >
-          <Logo />
+          <Logo compact />
         </Link>
         <EnvironmentBadge />
         {/* One search box: its own row on mobile, between the logo and the actions on desktop. */}
         <div className="order-last flex w-full justify-center px-1 pt-1 md:order-none md:w-auto md:flex-1 md:px-4 md:pt-0">
           <SearchBox disabled={identityPending} className="md:max-w-xl" />
         </div>
-        <div className="ml-auto flex items-center gap-1 md:ml-0 md:gap-2">
+        <div className="ml-auto flex items-center gap-0.5 md:ml-0 md:gap-2">
           {showCreateButton ? (
             <Link
               to={paths.annonceCreate.getHref()}
               aria-label={t('annonce.create.button')}
               className={buttonClasses({
                 variant: 'primary',
-                className: 'size-11 px-0 md:size-auto md:px-4',
+                size: 'icon',
+                className: 'md:w-auto md:gap-2 md:px-4 md:text-sm',
               })}
             >
               <Plus aria-hidden="true" className="size-5" />

@@ -13,7 +13,7 @@ export function EnvironmentBadge({ className }: { className?: string }) {
     <span
       title={t('environment.badge.title', { name: config.environmentName })}
       className={cn(
-        'inline-flex items-center rounded-md bg-lantern-500 px-1.5 py-0.5 text-xs font-bold tracking-wide text-night-900',
+        'inline-flex shrink-0 items-center rounded-md bg-lantern-500 px-1 py-0.5 text-[0.6875rem] leading-none font-bold tracking-wide text-night-900 md:px-1.5 md:text-xs',
         className,
       )}
     >

@@ -34,7 +34,11 @@ export function Textarea({
     <textarea
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(controlClasses, invalid ? 'border-red-600' : 'border-night-200', className)}
+      className={cn(
+        controlClasses,
+        invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200',
+        className,
+      )}
       {...props}
     />
   );
@@ -56,7 +60,7 @@ export function Select({
       className={cn(
         controlClasses,
         'min-h-11',
-        invalid ? 'border-red-600' : 'border-night-200',
+        invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200',
         className,
       )}
       {...props}

@@ -33,23 +33,30 @@ export function LanternIcon({ className }: { className?: string }) {
 /** Lantern and "Veilleurs" wordmark. `tone` follows the background it sits on. */
 export function Logo({
   tone = 'onDark',
+  compact = false,
   className,
 }: {
   tone?: 'onDark' | 'onLight';
+  /** Smaller on mobile, where the top bar is shared with four buttons. */
+  compact?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <span className={cn('inline-flex items-center gap-2', className)}>
+    <span
+      className={cn('inline-flex items-center', compact ? 'gap-1.5 md:gap-2' : 'gap-2', className)}
+    >
       <LanternIcon
         className={cn(
-          'size-8 shrink-0',
+          'shrink-0',
+          compact ? 'size-7 md:size-8' : 'size-8',
           tone === 'onDark' ? 'text-lantern-500' : 'text-lantern-600',
         )}
       />
       <span
         className={cn(
-          'text-xl font-bold tracking-tight',
+          'font-bold tracking-tight',
+          compact ? 'text-lg md:text-xl' : 'text-xl',
           tone === 'onDark' ? 'text-white' : 'text-night-900',
         )}
       >
