@@ -16,7 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
-import authPlugin from './plugins/auth';
+import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import accountsModule from './modules/accounts/index';
 import authModule from './modules/auth/index';
@@ -67,11 +67,15 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
               paths: [
                 'req.headers.authorization',
                 'req.headers.cookie',
+                '*.body.password',
+                '*.body.newPassword',
+                '*.body.code',
+                '*.body.token',
+                '*.body.refresh_token',
+                '*.access_token',
+                '*.refresh_token',
                 '*.password',
                 '*.newPassword',
-                '*.code',
-                '*.token',
-                '*.refresh_token',
               ],
               censor: '[redacted]',
             },
@@ -125,15 +129,19 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
 
   await app.register(healthModule);
-  // Feature modules are registered below, one line each.
-  await app.register(authModule);
-  await app.register(accountsModule);
-  await app.register(catalogModule);
-  await app.register(referenceModule);
-  await app.register(geoModule);
-  await app.register(policeStationsModule);
-  await app.register(filesModule);
-  await app.register(clientConfigModule);
+  // Feature modules are registered below, one line each. Each of their routes must declare who may
+  // call it (requireAccessRule), so a forgotten check stops the app at start-up, not in production.
+  await app.register(async function featureModules(api) {
+    api.addHook('onRoute', requireAccessRule(api));
+    await api.register(authModule);
+    await api.register(accountsModule);
+    await api.register(catalogModule);
+    await api.register(referenceModule);
+    await api.register(geoModule);
+    await api.register(policeStationsModule);
+    await api.register(filesModule);
+    await api.register(clientConfigModule);
+  });
 
   await app.register(webAppModule);
   return app;

@@ -35,7 +35,7 @@ export async function createDependencies(config: Config): Promise<AppDependencie
   return {
     config,
     database,
-    accessTokens: createAccessTokens(secret),
+    accessTokens: createAccessTokens(secret, systemClock),
     signingSecret: secret,
     storage: createFileStorage(config),
     mailer: createMailer({

@@ -36,7 +36,10 @@ const EnvSchema = z.object({
   /** Sentry-compatible DSN for the web app; used only in production and preproduction. */
   SENTRY_DSN: optionalUrl,
   /** Folder of the built web app; absent folder means the API runs alone. */
-  WEB_DIST_DIR: z.string().min(1).default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(path.resolve(import.meta.dirname, '../../web/dist')),
   /** Reference data files with their provenance and licences (reference-data/PROVENANCE.md). */
   REFERENCE_DATA_DIR: z
     .string()
@@ -54,7 +57,9 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'MAIL_OUTBOX_DIR'> & {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(env);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const parsed = result.data;

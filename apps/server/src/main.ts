@@ -11,7 +11,10 @@ async function main() {
   const app = await buildApp(deps);
 
   await deps.database.migrate();
-  await seedReferenceData(deps.database.db, { referenceDataDir: config.REFERENCE_DATA_DIR, log: app.log });
+  await seedReferenceData(deps.database.db, {
+    referenceDataDir: config.REFERENCE_DATA_DIR,
+    log: app.log,
+  });
   if (config.DEMO_DATA) await seedDemoData(deps, { log: app.log });
 
   let stopping = false;

@@ -54,7 +54,7 @@ export async function buildTestApp(overrides: { env?: Record<string, string> } =
   const deps: AppDependencies = {
     config,
     database,
-    accessTokens: createAccessTokens(TEST_SECRET),
+    accessTokens: createAccessTokens(TEST_SECRET, clock),
     signingSecret: TEST_SECRET,
     storage: createLocalFileStorage(path.join(dataDir, 'files')),
     mailer: createMailer({ outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM }),

@@ -25,7 +25,12 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
     ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      ? {
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+        }
       : {}),
   });
   const Bucket = options.bucket;
@@ -34,7 +39,9 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
   return {
     kind: 's3',
     async put(key, content, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: content, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: content, ContentType: contentType }),
+      );
     },
     async get(key) {
       try {

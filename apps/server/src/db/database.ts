@@ -41,11 +41,17 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, cube, earthdistance };
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover, test teardown) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (error) => {
+      console.error('idle PostgreSQL connection lost:', error.message);
+    });
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () =>
+        migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -1,8 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '@app/domain';
-
-/** Access tokens live 15 minutes (DECISIONS.md, "login call"); refresh tokens carry the session. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+import { ACCESS_TOKEN_TTL_SECONDS, type Role } from '@app/domain';
+import type { Clock } from './clock';
 
 export interface AccessTokenClaims {
   userId: number;
@@ -15,10 +13,14 @@ export interface AccessTokenClaims {
 const ISSUER = 'veilleurs';
 const AUDIENCE = 'veilleurs-api';
 
-export function createAccessTokens(secret: string) {
+/**
+ * Signs and checks access tokens on the app's clock, so that tests moving a fixed clock see tokens
+ * expire exactly as users would.
+ */
+export function createAccessTokens(secret: string, clock: Clock) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(claims: AccessTokenClaims, now: Date = new Date()): Promise<string> {
+    async sign(claims: AccessTokenClaims, now: Date = clock.now()): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
       return new SignJWT({
         username: claims.username,
@@ -34,7 +36,7 @@ export function createAccessTokens(secret: string) {
         .sign(key);
     },
     /** Returns the claims, or null for any invalid, expired or foreign token. */
-    async verify(token: string, now: Date = new Date()): Promise<AccessTokenClaims | null> {
+    async verify(token: string, now: Date = clock.now()): Promise<AccessTokenClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,

@@ -58,12 +58,10 @@ export async function reencodePhoto(input: Buffer): Promise<EncodedImage> {
   const image = await openChecked(input);
   try {
     return await encodeJpeg(
-      image
-        .autoOrient()
-        .resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, {
-          fit: 'inside',
-          withoutEnlargement: true,
-        }),
+      image.autoOrient().resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
     );
   } catch (error) {
     throw new UnsupportedImageError('image could not be decoded', { cause: error });

@@ -6,7 +6,10 @@ import path from 'node:path';
  * The signing secret: AUTH_SECRET when set (several instances must share it), otherwise generated
  * once and kept in DATA_DIR so that sessions survive a restart of a single-instance install.
  */
-export async function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
+export async function loadOrCreateSecret(
+  dataDir: string,
+  fromEnv: string | undefined,
+): Promise<string> {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'auth-secret');
   try {

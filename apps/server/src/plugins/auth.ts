@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAnyRole, type Role } from '@app/domain';
 import type { AccessTokenClaims, AccessTokens } from '../lib/access-tokens';
@@ -11,6 +17,14 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler: authenticated and holding at least one of the roles. */
     requireRoles(roles: readonly Role[]): preHandlerAsyncHookHandler;
+    /** True for `authenticate` and every hook made by `requireRoles`. */
+    isAccessHook(hook: unknown): boolean;
+    /** Every route that needs a session, as checked at start-up (the access test walks them). */
+    protectedRoutes: { methods: string[]; url: string }[];
+  }
+  interface FastifyContextConfig {
+    /** Marks a route anyone may call (login, sign-up, public reference lists); see `requireAccessRule`. */
+    public?: boolean;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; routes without it have no user. */
@@ -36,13 +50,46 @@ export default fp(
       request.currentUser = claims;
     }
 
+    const accessHooks = new WeakSet<object>([authenticate]);
     app.decorate('authenticate', authenticate);
     app.decorate('requireRoles', (roles: readonly Role[]) => {
-      return async function requireRoles(request: FastifyRequest, reply: FastifyReply) {
+      const requireRoles = async function requireRoles(
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) {
         await authenticate(request, reply);
         if (!hasAnyRole(request.currentUser?.roles ?? [], roles)) throw new AppError('FORBIDDEN');
       };
+      accessHooks.add(requireRoles);
+      return requireRoles;
     });
+    app.decorate('protectedRoutes', [] as { methods: string[]; url: string }[]);
+    app.decorate(
+      'isAccessHook',
+      (hook: unknown) => typeof hook === 'function' && accessHooks.has(hook),
+    );
   },
   { name: 'auth', dependencies: ['error-handler'] },
 );
+
+/**
+ * An onRoute hook for the feature modules: every route must say who may call it, either with
+ * `onRequest: app.authenticate` / `app.requireRoles([...])` (onRequest, so that an anonymous caller
+ * gets 401 before its body is even validated) or with `config: { public: true }`. A route with
+ * neither makes the app refuse to start, so forgetting the check cannot ship.
+ */
+export function requireAccessRule(app: FastifyInstance) {
+  return (route: RouteOptions) => {
+    if ((route.config as { public?: boolean } | undefined)?.public === true) return;
+    const onRequest = [route.onRequest].flat();
+    if (onRequest.some((hook) => app.isAccessHook(hook))) {
+      app.protectedRoutes.push({ methods: [route.method].flat(), url: route.url });
+      return;
+    }
+    const methods = [route.method].flat().join(',');
+    throw new Error(
+      `${methods} ${route.url} declares no access rule: add onRequest: app.authenticate (or ` +
+        'app.requireRoles([...])), or config: { public: true } with a comment saying why',
+    );
+  };
+}

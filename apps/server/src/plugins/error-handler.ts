@@ -19,7 +19,10 @@ export default fp(
         const first = error.validation[0];
         // instancePath is "/vehicleTypeId" for a body or query field: the spec's invalidField.
         const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-        const body = new AppError('VALIDATION_FAILED', field ? { invalidField: field } : {}).toBody();
+        const body = new AppError(
+          'VALIDATION_FAILED',
+          field ? { invalidField: field } : {},
+        ).toBody();
         return reply.status(400).send(body);
       }
 

@@ -28,6 +28,7 @@ window.matchMedia ??= ((query: string) => ({
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.setPointerCapture ??= () => {};
 window.scrollTo = () => {};
 
 // An unexpected console.error is a failing test (epic-stack's rule): React warnings included.

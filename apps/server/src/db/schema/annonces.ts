@@ -68,7 +68,11 @@ export const annonces = pgTable(
 
     additionalRewardLevel: integer('additional_reward_level').notNull().default(0),
     /** Euros, integer amounts (DECISIONS.md rounds free amounts up). */
-    additionalRewardAmount: numeric('additional_reward_amount', { precision: 10, scale: 2, mode: 'number' })
+    additionalRewardAmount: numeric('additional_reward_amount', {
+      precision: 10,
+      scale: 2,
+      mode: 'number',
+    })
       .notNull()
       .default(0),
     boostEndDate: timestamp('boost_end_date', { withTimezone: true }),

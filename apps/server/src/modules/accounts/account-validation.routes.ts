@@ -19,6 +19,8 @@ const accountValidationRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/authentication/validateAccountCode',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: codeLimit,
       schema: {
         tags: ['accounts'],
@@ -37,6 +39,8 @@ const accountValidationRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/authentication/needValidateCode',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: codeLimit,
       schema: {
         tags: ['accounts'],
@@ -57,6 +61,8 @@ const accountValidationRoutes: FastifyPluginAsyncZod<{
     app.post(
       path,
       {
+        // Public: called before the user has a session (sign-up, sign-in, recovery).
+        config: { public: true },
         preHandler: resendLimit,
         schema: {
           tags: ['accounts'],

@@ -21,6 +21,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/forgotPassword/sendResetPasswordMail',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: limit('passwordReset', accountFromBody('username')),
       schema: {
         tags: ['accounts'],
@@ -38,6 +40,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/forgotPassword/checkResetPasswordToken',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: tokenLimit,
       schema: {
         tags: ['accounts'],
@@ -53,6 +57,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/forgotPassword/resetPassword',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: tokenLimit,
       schema: {
         tags: ['accounts'],

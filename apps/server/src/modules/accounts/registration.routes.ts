@@ -27,6 +27,8 @@ const registrationRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/apiMobile/isEmailValid',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: limit('emailPrecheck', accountFromBody('email')),
       schema: {
         tags: ['accounts'],
@@ -45,6 +47,8 @@ const registrationRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/register/checkStep${step}Register`,
       {
+        // Public: called before the user has a session (sign-up, sign-in, recovery).
+        config: { public: true },
         preHandler: signUpLimit,
         schema: {
           tags: ['accounts'],
@@ -61,6 +65,8 @@ const registrationRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/register/signUpPublic',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: signUpLimit,
       schema: {
         tags: ['accounts'],

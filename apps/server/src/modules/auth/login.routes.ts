@@ -24,6 +24,8 @@ const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLim
   app.post(
     '/authentication/beforeLogin',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: rateLimited,
       schema: {
         tags: ['auth'],
@@ -40,6 +42,8 @@ const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLim
   app.post(
     '/api/login',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: rateLimited,
       schema: {
         tags: ['auth'],
@@ -56,6 +60,8 @@ const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLim
   app.post(
     '/authentication/checkSmsCode',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: rateLimited,
       schema: {
         tags: ['auth'],

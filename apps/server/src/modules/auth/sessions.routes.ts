@@ -14,6 +14,8 @@ const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: Sessions; limit: RateLim
   app.post(
     '/oauth/access_token',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: rateLimited,
       schema: {
         tags: ['auth'],
@@ -32,6 +34,8 @@ const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: Sessions; limit: RateLim
   app.post(
     '/authentication/logout',
     {
+      // Public: called before the user has a session (sign-up, sign-in, recovery).
+      config: { public: true },
       preHandler: rateLimited,
       schema: {
         tags: ['auth'],

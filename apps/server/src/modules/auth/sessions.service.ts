@@ -71,7 +71,6 @@ export function createSessions(deps: {
       createdAt: now,
     });
     const roles = knownRoles(user.roles);
-    // Signed on the wall clock, like the verification in plugins/auth.ts.
     const accessToken = await accessTokens.sign({
       userId: user.id,
       username: user.username,

@@ -33,7 +33,10 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/client-config',
-    { schema: { tags: ['system'], response: { 200: ClientConfigSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['system'], response: { 200: ClientConfigSchema } },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return {
@@ -48,7 +51,7 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
   // app uses a hash router, so the server turns the real path into the hash route.
   app.get(
     '/openapp',
-    { schema: { hide: true, querystring: OpenAppQuerySchema } },
+    { config: { public: true }, schema: { hide: true, querystring: OpenAppQuerySchema } },
     async (request, reply) => reply.redirect(openAppTarget(request.query), 302),
   );
 };

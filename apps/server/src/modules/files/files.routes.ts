@@ -38,13 +38,20 @@ function sendFile(reply: FastifyReply, file: ServedFile) {
   return reply.send(file.stream);
 }
 
+// Public at the HTTP level because an <img src> carries no bearer token: the service serves public
+// photos to anyone and private documents only with a valid, unexpired signature.
+const access = { public: true };
+
 const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
-  app.get('/files/:id', { schema: schema('A stored file') }, async (request, reply) =>
-    sendFile(reply, await service.open(request.params.id, 'original', request.query)),
+  app.get(
+    '/files/:id',
+    { config: access, schema: schema('A stored file') },
+    async (request, reply) =>
+      sendFile(reply, await service.open(request.params.id, 'original', request.query)),
   );
   app.get(
     '/files/:id/thumbnail',
-    { schema: schema('A 480 px wide JPEG of a stored image') },
+    { config: access, schema: schema('A 480 px wide JPEG of a stored image') },
     async (request, reply) =>
       sendFile(reply, await service.open(request.params.id, 'thumbnail', request.query)),
   );

@@ -12,7 +12,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ service: GeoService }> = async (app, { 
   app.get(
     '/geo/autocomplete',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['geo'],
         security: [{ bearerAuth: [] }],
@@ -26,7 +26,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ service: GeoService }> = async (app, { 
   app.get(
     '/geo/search',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['geo'],
         security: [{ bearerAuth: [] }],
@@ -40,7 +40,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ service: GeoService }> = async (app, { 
   app.get(
     '/geo/reverse',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['geo'],
         security: [{ bearerAuth: [] }],

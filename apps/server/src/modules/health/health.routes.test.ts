@@ -25,7 +25,10 @@ describe('GET /health', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', messageKey: 'service.unavailable.error' });
+      expect(res.json()).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        messageKey: 'service.unavailable.error',
+      });
     } finally {
       database.ping = original;
     }

@@ -10,7 +10,7 @@ const policeStationsRoutes: FastifyPluginAsyncZod<{ service: PoliceStationsServi
   app.get(
     '/policeStation/getAllPoliceStationInsideBounds',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['police-stations'],
         security: [{ bearerAuth: [] }],

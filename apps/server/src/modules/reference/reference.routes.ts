@@ -16,33 +16,48 @@ const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService }> = as
   app,
   { service },
 ) => {
+  // The lists the sign-up form and the environment badge need before anyone is signed in are public.
   const publicList = { tags: ['reference'], response: { 200: OptionListSchema } };
 
-  app.get('/apiMobile/getColors', { schema: publicList }, async (request) =>
-    service.colors(preferredLocale(request.headers['accept-language'])),
+  app.get(
+    '/apiMobile/getColors',
+    { config: { public: true }, schema: publicList },
+    async (request) => service.colors(preferredLocale(request.headers['accept-language'])),
   );
 
-  app.get('/apiMobile/getEnergies', { schema: publicList }, async (request) =>
-    service.energies(preferredLocale(request.headers['accept-language'])),
+  app.get(
+    '/apiMobile/getEnergies',
+    { config: { public: true }, schema: publicList },
+    async (request) => service.energies(preferredLocale(request.headers['accept-language'])),
   );
 
-  app.get('/apiMobile/getAllDepartments', { schema: publicList }, async () =>
-    service.departments(),
+  app.get(
+    '/apiMobile/getAllDepartments',
+    { config: { public: true }, schema: publicList },
+    async () => service.departments(),
   );
 
-  app.get('/apiMobile/getAllProfessions', { schema: publicList }, async (request) =>
-    service.professions(preferredLocale(request.headers['accept-language'])),
+  app.get(
+    '/apiMobile/getAllProfessions',
+    { config: { public: true }, schema: publicList },
+    async (request) => service.professions(preferredLocale(request.headers['accept-language'])),
   );
 
   app.get(
     '/home/getEnvironmentLinks',
-    { schema: { tags: ['reference'], response: { 200: EnvironmentLinksSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['reference'], response: { 200: EnvironmentLinksSchema } },
+    },
     async () => service.environmentLinks(),
   );
 
   app.get(
     '/home/getEnvironmentName',
-    { schema: { tags: ['reference'], response: { 200: EnvironmentNameSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['reference'], response: { 200: EnvironmentNameSchema } },
+    },
     // A JSON string ("development"), not plain text: the client parses every answer as JSON.
     async (_request, reply) =>
       reply.type('application/json').send(JSON.stringify(service.environmentName())),
@@ -51,7 +66,7 @@ const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService }> = as
   app.get(
     '/user/fetchFeedbackTypes',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['reference'],
         security: [{ bearerAuth: [] }],

@@ -12,7 +12,9 @@ export default async function webAppModule(app: FastifyInstance) {
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const body =
-      config.APP_ENV === 'production' ? 'User-agent: *\nAllow: /\n' : 'User-agent: *\nDisallow: /\n';
+      config.APP_ENV === 'production'
+        ? 'User-agent: *\nAllow: /\n'
+        : 'User-agent: *\nDisallow: /\n';
     return reply.type('text/plain; charset=utf-8').send(body);
   });
 
@@ -27,7 +29,10 @@ export default async function webAppModule(app: FastifyInstance) {
     // Hashed assets can be cached for ever; index.html must always be revalidated.
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'Cache-Control',
+        isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 }
