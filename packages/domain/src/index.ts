@@ -18,3 +18,5 @@ export * from './reference/geo.schemas';
 export * from './reference/police-station.schemas';
 export * from './annonces/identifiers';
 export * from './catalog/index';
+export * from './lampions/lampions';
+export * from './profile/profile';
