@@ -5,3 +5,6 @@ export * from './geo';
 export * from './police-stations';
 export * from './annonces';
 export * from './auth';
+export * from './user-documents';
+export * from './lampions';
+export * from './feedback';
