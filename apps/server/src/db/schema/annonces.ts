@@ -56,6 +56,8 @@ export const annonces = pgTable(
     theftCity: text('theft_city'),
 
     isOwner: boolean('is_owner'),
+    /** The owner attestation checkbox (annonces.md §5; leasing counts as owner). */
+    ownerAttestation: boolean('owner_attestation').notNull().default(false),
     firstnameOwner: text('firstname_owner'),
     lastnameOwner: text('lastname_owner'),
     identityRectoFileId: integer('identity_recto_file_id').references(() => storedFiles.id),
@@ -78,6 +80,10 @@ export const annonces = pgTable(
     boostEndDate: timestamp('boost_end_date', { withTimezone: true }),
     nbViews: integer('nb_views').notNull().default(0),
     needsReminderNotification: boolean('needs_reminder_notification').notNull().default(false),
+    /** Published without its documents: back to DRAFT at this time unless completed (48 h). */
+    completionDeadlineAt: timestamp('completion_deadline_at', { withTimezone: true }),
+    /** When the 24-hour completion reminder was recorded, so that it is sent once. */
+    completionReminderSentAt: timestamp('completion_reminder_sent_at', { withTimezone: true }),
     askedToBeDeletedAt: timestamp('asked_to_be_deleted_at', { withTimezone: true }),
     refusalComment: text('refusal_comment'),
 
@@ -89,6 +95,7 @@ export const annonces = pgTable(
   },
   (table) => [
     index('annonces_owner_idx').on(table.ownerId),
+    index('annonces_completion_deadline_idx').on(table.completionDeadlineAt),
     index('annonces_status_validated_at_idx').on(table.status, table.validatedAt),
     index('annonces_license_plate_idx').on(table.licensePlate),
     index('annonces_vin_idx').on(table.vin),

@@ -8,3 +8,4 @@ export * from './auth';
 export * from './user-documents';
 export * from './lampions';
 export * from './feedback';
+export * from './annonce-activity';
