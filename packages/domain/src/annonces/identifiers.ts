@@ -96,3 +96,15 @@ export function maskIdentifier(value: string | null | undefined): string | null 
   const visible = Math.max(0, trimmed.length - 2);
   return trimmed.slice(0, visible) + '*'.repeat(trimmed.length - visible);
 }
+
+export const SERIAL_NUMBER_MIN_LENGTH = 3;
+export const SERIAL_NUMBER_MAX_LENGTH = 40;
+const SERIAL_NUMBER = /^[A-Z0-9]{3,40}$/;
+
+/**
+ * A manufacturer's serial number (frame number of a bicycle…): formats differ by maker, so only
+ * letters and digits, 3 to 40 of them, once normalised.
+ */
+export function isValidSerialNumber(input: string): boolean {
+  return SERIAL_NUMBER.test(normalizeIdentifier(input));
+}
