@@ -9,3 +9,4 @@ export * from './user-documents';
 export * from './lampions';
 export * from './feedback';
 export * from './annonce-activity';
+export * from './saved-searches';

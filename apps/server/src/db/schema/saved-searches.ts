@@ -1,0 +1,38 @@
+import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A user's saved search, shown as an alert (discovery.md §3). The criteria are stored as the search
+ * reads them; `criteria_key` is their canonical form, so "is this search already saved?" is one
+ * indexed lookup.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    researchText: text('research_text'),
+    researchSorting: text('research_sorting'),
+    address: text('address'),
+    locationRadius: integer('location_radius'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    vehicleTypeIds: integer('vehicle_type_ids').array().notNull().default([]),
+    brandIds: integer('brand_ids').array().notNull().default([]),
+    modelIds: integer('model_ids').array().notNull().default([]),
+    modelFinishIds: integer('model_finish_ids').array().notNull().default([]),
+    colors: text('colors').array().notNull().default([]),
+    energies: text('energies').array().notNull().default([]),
+    minFiscalPower: integer('min_fiscal_power'),
+    maxFiscalPower: integer('max_fiscal_power'),
+    criteriaKey: text('criteria_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('saved_searches_user_idx').on(table.userId, table.id),
+    index('saved_searches_user_criteria_idx').on(table.userId, table.criteriaKey),
+  ],
+);
