@@ -1,0 +1,276 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  isBoostActive,
+  maskIdentifier,
+  type AnnonceCard,
+  type AnnonceStatus,
+} from '@app/domain';
+import type { Db } from '../../db/database';
+import {
+  annoncePhotos,
+  annonces,
+  annonceViews,
+  brands,
+  favourites,
+  models,
+  vehicleTypes,
+} from '../../db/schema/index';
+import { publicFilePath } from '../../lib/signed-file-urls';
+
+/**
+ * The announcement card shared by every list (my announcements, drafts ready to publish,
+ * favourites, search): load the cards of some ids with `loadAnnonceCards`, in the order given.
+ * What a card shows never depends on who asks except isMine, the heart, "seen", the comment and
+ * the address: identifiers are always masked, the address is the town for anyone but the owner.
+ */
+
+export interface CardViewer {
+  userId: number;
+}
+
+export interface CardContext {
+  /** config.publicUrl: file URLs are absolute (annonces.md §3 "Uploaded file"). */
+  publicUrl: string;
+  now: Date;
+  locale?: 'fr' | 'en';
+}
+
+/** One announcement's row as the card query reads it. */
+export interface AnnonceCardRow {
+  id: number;
+  ownerId: number;
+  status: string;
+  isFastAnnonce: boolean;
+  isComplete: boolean;
+  licensePlate: string | null;
+  vin: string | null;
+  bicycode: string | null;
+  serialNumber: string | null;
+  theftAddress: string | null;
+  theftCity: string | null;
+  theftDepartmentCode: string | null;
+  boostEndDate: Date | null;
+  additionalRewardLevel: number;
+  additionalRewardAmount: number;
+  nbViews: number;
+  askedToBeDeletedAt: Date | null;
+  refusalComment: string | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+  brandName: string | null;
+  modelName: string | null;
+  vehicleType: {
+    id: number;
+    code: string;
+    nameFr: string;
+    nameEn: string;
+    isLicensed: boolean;
+    hasVin: boolean;
+    hasBicycode: boolean;
+    hasSerialNumber: boolean;
+    hasWindowEngraving: boolean;
+  } | null;
+  isFavourite: boolean;
+  hasSeen: boolean;
+}
+
+export function photoUrls(publicUrl: string, fileId: number) {
+  return {
+    id: fileId,
+    fileUrl: `${publicUrl}${publicFilePath(fileId)}`,
+    thumbnailUrl: `${publicUrl}${publicFilePath(fileId, 'thumbnail')}`,
+  };
+}
+
+/** "Peugeot 208"; the type's name when brand and model are not chosen yet. */
+export function annonceTitle(
+  brandName: string | null,
+  modelName: string | null,
+  typeName: string | null,
+): string {
+  const title = [brandName, modelName].filter((part) => part && part.trim()).join(' ');
+  return title || typeName || '';
+}
+
+export function presentAnnonceCard(
+  row: AnnonceCardRow,
+  photoIds: readonly number[],
+  viewer: CardViewer,
+  context: CardContext,
+): AnnonceCard {
+  const isMine = row.ownerId === viewer.userId;
+  const typeName = row.vehicleType
+    ? context.locale === 'en'
+      ? row.vehicleType.nameEn
+      : row.vehicleType.nameFr
+    : null;
+  return {
+    id: row.id,
+    serverId: row.id,
+    title: annonceTitle(row.brandName, row.modelName, typeName),
+    vehicleType: row.vehicleType
+      ? {
+          id: row.vehicleType.id,
+          code: row.vehicleType.code,
+          name: typeName ?? '',
+          isLicensed: row.vehicleType.isLicensed,
+          hasVIN: row.vehicleType.hasVin,
+          hasBicycode: row.vehicleType.hasBicycode,
+          hasSerialNumber: row.vehicleType.hasSerialNumber,
+          hasWindowEngraving: row.vehicleType.hasWindowEngraving,
+        }
+      : null,
+    vehicleFiles: photoIds.map((fileId) => photoUrls(context.publicUrl, fileId)),
+    address: isMine ? (row.theftAddress ?? row.theftCity) : row.theftCity,
+    departement: row.theftDepartmentCode,
+    licensePlate: maskIdentifier(row.licensePlate),
+    vin: maskIdentifier(row.vin),
+    bicycode: maskIdentifier(row.bicycode),
+    serialNumber: maskIdentifier(row.serialNumber),
+    boostEndDate: row.boostEndDate?.toISOString() ?? null,
+    isBoosted: isBoostActive(row.boostEndDate, context.now),
+    additionnalRewardLevel: row.additionalRewardLevel,
+    additionnalRewardAmount: Number(row.additionalRewardAmount),
+    annonceFavorite: row.isFavourite,
+    userHasSeenAnnonce: isMine || row.hasSeen,
+    nbViews: row.nbViews,
+    date: (row.publishedAt ?? row.createdAt).toISOString(),
+    status: { value: row.status as AnnonceStatus },
+    askedToBeDeleted: row.askedToBeDeletedAt !== null,
+    isMine,
+    isComplete: row.isComplete,
+    isFastAnnonce: row.isFastAnnonce,
+    commentaire: isMine && row.status === 'REFUSED' ? row.refusalComment : null,
+  };
+}
+
+/** The columns a card needs, for a query of your own (join brands, models and vehicle types). */
+export function annonceCardColumns(viewerId: number) {
+  return {
+    id: annonces.id,
+    ownerId: annonces.ownerId,
+    status: annonces.status,
+    isFastAnnonce: annonces.isFastAnnonce,
+    isComplete: annonces.isComplete,
+    licensePlate: annonces.licensePlate,
+    vin: annonces.vin,
+    bicycode: annonces.bicycode,
+    serialNumber: annonces.serialNumber,
+    theftAddress: annonces.theftAddress,
+    theftCity: annonces.theftCity,
+    theftDepartmentCode: annonces.theftDepartmentCode,
+    boostEndDate: annonces.boostEndDate,
+    additionalRewardLevel: annonces.additionalRewardLevel,
+    additionalRewardAmount: annonces.additionalRewardAmount,
+    nbViews: annonces.nbViews,
+    askedToBeDeletedAt: annonces.askedToBeDeletedAt,
+    refusalComment: annonces.refusalComment,
+    publishedAt: annonces.publishedAt,
+    createdAt: annonces.createdAt,
+    brandName: brands.name,
+    modelName: models.name,
+    vehicleTypeId: vehicleTypes.id,
+    vehicleTypeCode: vehicleTypes.code,
+    vehicleTypeNameFr: vehicleTypes.nameFr,
+    vehicleTypeNameEn: vehicleTypes.nameEn,
+    isLicensed: vehicleTypes.isLicensed,
+    hasVin: vehicleTypes.hasVin,
+    hasBicycode: vehicleTypes.hasBicycode,
+    hasSerialNumber: vehicleTypes.hasSerialNumber,
+    hasWindowEngraving: vehicleTypes.hasWindowEngraving,
+    isFavourite: sql<boolean>`exists (select 1 from ${favourites} where ${favourites.annonceId} = ${annonces.id} and ${favourites.userId} = ${viewerId})`,
+    hasSeen: sql<boolean>`exists (select 1 from ${annonceViews} where ${annonceViews.annonceId} = ${annonces.id} and ${annonceViews.userId} = ${viewerId})`,
+  };
+}
+
+type FlatCardRow = {
+  [K in keyof ReturnType<typeof annonceCardColumns>]: unknown;
+};
+
+function toCardRow(flat: FlatCardRow): AnnonceCardRow {
+  const row = flat as Record<string, unknown>;
+  return {
+    id: row.id as number,
+    ownerId: row.ownerId as number,
+    status: row.status as string,
+    isFastAnnonce: row.isFastAnnonce as boolean,
+    isComplete: row.isComplete as boolean,
+    licensePlate: row.licensePlate as string | null,
+    vin: row.vin as string | null,
+    bicycode: row.bicycode as string | null,
+    serialNumber: row.serialNumber as string | null,
+    theftAddress: row.theftAddress as string | null,
+    theftCity: row.theftCity as string | null,
+    theftDepartmentCode: row.theftDepartmentCode as string | null,
+    boostEndDate: row.boostEndDate as Date | null,
+    additionalRewardLevel: row.additionalRewardLevel as number,
+    additionalRewardAmount: Number(row.additionalRewardAmount),
+    nbViews: row.nbViews as number,
+    askedToBeDeletedAt: row.askedToBeDeletedAt as Date | null,
+    refusalComment: row.refusalComment as string | null,
+    publishedAt: row.publishedAt as Date | null,
+    createdAt: row.createdAt as Date,
+    brandName: row.brandName as string | null,
+    modelName: row.modelName as string | null,
+    vehicleType:
+      row.vehicleTypeId === null || row.vehicleTypeId === undefined
+        ? null
+        : {
+            id: row.vehicleTypeId as number,
+            code: row.vehicleTypeCode as string,
+            nameFr: row.vehicleTypeNameFr as string,
+            nameEn: row.vehicleTypeNameEn as string,
+            isLicensed: row.isLicensed as boolean,
+            hasVin: row.hasVin as boolean,
+            hasBicycode: row.hasBicycode as boolean,
+            hasSerialNumber: row.hasSerialNumber as boolean,
+            hasWindowEngraving: row.hasWindowEngraving as boolean,
+          },
+    // PGlite and node-postgres both answer booleans for exists(); be lenient with 't'/'f' text.
+    isFavourite: row.isFavourite === true || row.isFavourite === 't',
+    hasSeen: row.hasSeen === true || row.hasSeen === 't',
+  };
+}
+
+/** Photo ids per announcement, in the owner's order. */
+export async function loadPhotoIds(db: Db, annonceIds: readonly number[]) {
+  const byAnnonce = new Map<number, number[]>();
+  if (annonceIds.length === 0) return byAnnonce;
+  const rows = await db
+    .select({ annonceId: annoncePhotos.annonceId, fileId: annoncePhotos.fileId })
+    .from(annoncePhotos)
+    .where(inArray(annoncePhotos.annonceId, [...annonceIds]))
+    .orderBy(asc(annoncePhotos.annonceId), asc(annoncePhotos.position));
+  for (const row of rows) {
+    const list = byAnnonce.get(row.annonceId) ?? [];
+    list.push(row.fileId);
+    byAnnonce.set(row.annonceId, list);
+  }
+  return byAnnonce;
+}
+
+/**
+ * The cards of these announcement ids, in the order given (ids not found are skipped). The caller
+ * decides which ids a viewer may see; this function only presents them.
+ */
+export async function loadAnnonceCards(
+  db: Db,
+  annonceIds: readonly number[],
+  viewer: CardViewer,
+  context: CardContext,
+): Promise<AnnonceCard[]> {
+  if (annonceIds.length === 0) return [];
+  const rows = await db
+    .select(annonceCardColumns(viewer.userId))
+    .from(annonces)
+    .leftJoin(vehicleTypes, eq(vehicleTypes.id, annonces.vehicleTypeId))
+    .leftJoin(brands, eq(brands.id, annonces.brandId))
+    .leftJoin(models, and(eq(models.id, annonces.modelId)))
+    .where(inArray(annonces.id, [...annonceIds]));
+  const photos = await loadPhotoIds(db, annonceIds);
+  const byId = new Map(rows.map((row) => [row.id, toCardRow(row)]));
+  return annonceIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentAnnonceCard(row, photos.get(id) ?? [], viewer, context)] : [];
+  });
+}
