@@ -25,8 +25,12 @@ import clientConfigModule from './modules/client-config/index';
 import filesModule from './modules/files/index';
 import geoModule from './modules/geo/index';
 import healthModule from './modules/health/index';
+import identityModule from './modules/identity/index';
+import lampionsModule from './modules/lampions/index';
 import policeStationsModule from './modules/police-stations/index';
+import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
+import supportModule from './modules/support/index';
 import webAppModule from './modules/web-app/index';
 
 /** Everything the app needs from the outside world; tests pass fakes or temporary folders. */
@@ -141,6 +145,10 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(policeStationsModule);
     await api.register(filesModule);
     await api.register(clientConfigModule);
+    await api.register(profileModule);
+    await api.register(identityModule);
+    await api.register(lampionsModule);
+    await api.register(supportModule);
   });
 
   await app.register(webAppModule);

@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Sentry-compatible DSN for the web app; used only in production and preproduction. */
   SENTRY_DSN: optionalUrl,
+  /** Where support messages, bug reports and account-deletion requests are mailed. */
+  SUPPORT_EMAIL: z.email().default('support@veilleurs.fr'),
+  /** A chat service's incoming webhook that also receives bug reports (form-encoded post). */
+  BUG_REPORT_WEBHOOK_URL: optionalUrl,
   /** Folder of the built web app; absent folder means the API runs alone. */
   WEB_DIST_DIR: z
     .string()

@@ -1,0 +1,94 @@
+import {
+  computeLampionsInfo,
+  lampionDayOf,
+  levelOf,
+  pointsForEvent,
+  SUPER_WATCHER_LEVEL,
+  type LampionEventKind,
+  type LampionsInfo,
+} from '@app/domain';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/app-error';
+import {
+  addRole,
+  countedChecksOfDay,
+  insertLampionEvent,
+  lampionTotalOf,
+  lockUser,
+} from './lampions.repository';
+
+export interface LampionAward {
+  /** Points this event added (0 for an identifier check beyond the daily cap). */
+  points: number;
+  total: number;
+  level: number;
+  /** The event moved the user to a new level. */
+  levelGained: boolean;
+}
+
+/**
+ * The lampion ledger. Other modules record events through `record` (a check, a match report, a
+ * validation…), inside their own transaction when they pass one; points come from the domain table.
+ */
+export function createLampions(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function recordIn(
+    tx: Db,
+    userId: number,
+    kind: LampionEventKind,
+    object: { objectType?: string; objectId?: number },
+  ): Promise<LampionAward> {
+    const now = clock.now();
+    const day = lampionDayOf(now);
+    const user = await lockUser(tx, userId);
+    if (!user) throw notFound();
+    const before = await lampionTotalOf(tx, userId);
+    const checksToday = kind === 'IDENTIFIER_CHECK' ? await countedChecksOfDay(tx, userId, day) : 0;
+    const points = pointsForEvent(kind, checksToday);
+    await insertLampionEvent(tx, {
+      userId,
+      kind,
+      points,
+      objectType: object.objectType ?? null,
+      objectId: object.objectId ?? null,
+      day,
+      createdAt: now,
+    });
+    const total = before + points;
+    const level = levelOf(total);
+    // DECISIONS.md "roles": super watcher from level 10, granted once, never taken back here.
+    if (
+      level >= SUPER_WATCHER_LEVEL &&
+      user.roles.includes('ROLE_INDIVIDUAL_CONFIRMED') &&
+      !user.roles.includes('ROLE_INDIVIDUAL_SUPER_WATCHER')
+    ) {
+      await addRole(tx, userId, 'ROLE_INDIVIDUAL_SUPER_WATCHER', now);
+    }
+    return { points, total: Math.max(0, total), level, levelGained: level > levelOf(before) };
+  }
+
+  return {
+    /** Records one event; pass `tx` to make it part of the caller's transaction. */
+    record(
+      userId: number,
+      kind: LampionEventKind,
+      object: { objectType?: string; objectId?: number } = {},
+      tx?: Db,
+    ): Promise<LampionAward> {
+      if (tx) return recordIn(tx, userId, kind, object);
+      return db.transaction((inner) => recordIn(inner, userId, kind, object));
+    },
+
+    async total(userId: number): Promise<number> {
+      return Math.max(0, await lampionTotalOf(db, userId));
+    },
+
+    async infoOf(userId: number): Promise<LampionsInfo> {
+      return computeLampionsInfo(await lampionTotalOf(db, userId));
+    },
+  };
+}
+
+export type Lampions = ReturnType<typeof createLampions>;
