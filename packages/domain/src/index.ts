@@ -28,3 +28,4 @@ export * from './annonces/relative-time';
 export * from './catalog/index';
 export * from './lampions/lampions';
 export * from './profile/profile';
+export * from './discovery/index';
