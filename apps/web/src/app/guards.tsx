@@ -1,5 +1,5 @@
 import { hasAnyRole, type Role } from '@app/domain';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, type Path } from 'react-router';
 import { paths } from '@/config/paths';
 import { toCurrentUser, useSession } from '@/lib/session';
 
@@ -11,10 +11,23 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** The login screen is for guests: a signed-in user goes to /. */
+/** Where a guest was going when RequireAuth sent them to /login (never back to /login). */
+function intendedTarget(state: unknown): Partial<Path> | null {
+  const from = (state as { from?: Partial<Path> } | null)?.from;
+  if (!from || typeof from.pathname !== 'string' || from.pathname.startsWith('/login')) return null;
+  return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
+}
+
+/**
+ * The login screen is for guests: a signed-in user goes to /, or, right after signing in, to the
+ * screen RequireAuth turned them away from (its location travels in the navigation state).
+ */
 export function GuestOnly() {
   const session = useSession();
-  if (session) return <Navigate to={paths.home.getHref()} replace />;
+  const location = useLocation();
+  if (session) {
+    return <Navigate to={intendedTarget(location.state) ?? paths.home.getHref()} replace />;
+  }
   return <Outlet />;
 }
 

@@ -31,4 +31,6 @@ export const STORAGE_KEYS = {
   user: 'veilleurs.user',
   lastEventId: 'veilleurs.lastEventId',
   language: 'veilleurs.language',
+  /** The sign-up reason (AnnonceCreate or Home): where the first connection ends (accounts.md §4). */
+  signUpReason: 'veilleurs.signUpReason',
 } as const;

@@ -1,4 +1,5 @@
 import type {
+  InputHTMLAttributes,
   LabelHTMLAttributes,
   ReactNode,
   SelectHTMLAttributes,
@@ -16,6 +17,30 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
     // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor.
     <label
       className={cn('mb-1.5 block text-sm font-medium text-night-900', className)}
+      {...props}
+    />
+  );
+}
+
+export function Input({
+  className,
+  invalid,
+  ref,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & {
+  invalid?: boolean;
+  ref?: React.Ref<HTMLInputElement>;
+}) {
+  return (
+    <input
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={cn(
+        controlClasses,
+        'min-h-11',
+        invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200',
+        className,
+      )}
       {...props}
     />
   );

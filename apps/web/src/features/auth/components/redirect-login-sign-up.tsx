@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EmailSchema } from '@app/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { useCheckEmail } from '../api/check-email';
+import { useAuthFlow } from '../hooks/use-auth-flow';
+import { useLoginNavigation } from '../hooks/use-login-navigation';
+import { Notice, TextField, ViewTitle } from './fields';
+import { ProfessionalDialog } from './professional-dialog';
+
+const PrecheckSchema = z.object({ email: EmailSchema });
+type PrecheckValues = z.input<typeof PrecheckSchema>;
+
+/**
+ * The e-mail pre-check (accounts.md §2, §4, §8): a known address goes to the login view, an
+ * unknown one to sign-up with the address filled in; 468 opens the professional modal, 467 shows
+ * login.email.error; a call that got no answer is only logged.
+ */
+export function RedirectLoginSignUp() {
+  const { t } = useTranslation();
+  const { flow, updateFlow } = useAuthFlow();
+  const goTo = useLoginNavigation();
+  const checking = useCheckEmail();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [professional, setProfessional] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PrecheckValues, unknown, z.output<typeof PrecheckSchema>>({
+    resolver: zodResolver(PrecheckSchema),
+    defaultValues: { email: flow.email },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setAlert(null);
+    let exists: boolean;
+    try {
+      exists = await checking.mutateAsync(email);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0) {
+        console.warn('E-mail pre-check got no answer', error);
+        return;
+      }
+      if (error.status === 468) setProfessional(true);
+      else if (error.status === 467) setAlert('login.email.error');
+      else setAlert(error.messageKey);
+      return;
+    }
+    updateFlow({ email, password: null });
+    goTo(exists ? 'login' : 'signUp');
+  });
+
+  return (
+    <>
+      <ViewTitle description={t('auth.precheck.description')}>
+        {t('login.component.redirectLoginSignUp.title')}
+      </ViewTitle>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <TextField
+          id="precheck-email"
+          label={t('auth.email.label')}
+          type="email"
+          autoComplete="email"
+          required
+          aria-required="true"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Notice tone="error">{alert ? t(alert) : null}</Notice>
+        <Button type="submit" className="w-full" disabled={checking.isPending}>
+          {checking.isPending ? t('auth.precheck.checking') : t('auth.precheck.submit')}
+        </Button>
+      </form>
+      <ProfessionalDialog open={professional} onOpenChange={setProfessional} />
+    </>
+  );
+}
