@@ -69,14 +69,16 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
 
   return (
     <DropdownMenu.Root>
+      {/* The username stays outside the button: a button's accessible name must contain its visible
+          text (WCAG 2.5.3), and "Menu du compte" is the name screen-reader users look for. */}
+      <span className="hidden max-w-40 truncate text-sm font-medium text-white lg:inline">
+        {user.username}
+      </span>
       <DropdownMenu.Trigger
         aria-label={t('account.menu.open')}
         className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-white hover:bg-white/10 data-[state=open]:bg-white/10"
       >
         <CircleUserRound aria-hidden="true" className="size-6" />
-        <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">
-          {user.username}
-        </span>
         <ChevronDown aria-hidden="true" className="hidden size-4 md:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
