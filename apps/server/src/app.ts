@@ -19,6 +19,7 @@ import type { Clock } from './lib/clock';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import accountsModule from './modules/accounts/index';
+import annoncesModule from './modules/annonces/index';
 import authModule from './modules/auth/index';
 import catalogModule from './modules/catalog/index';
 import clientConfigModule from './modules/client-config/index';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(policeStationsModule);
     await api.register(filesModule);
     await api.register(clientConfigModule);
+    await api.register(annoncesModule);
     await api.register(profileModule);
     await api.register(identityModule);
     await api.register(lampionsModule);

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { ANNONCE_MESSAGE_KEYS as K } from '@app/domain';
+import type { FileStorage } from '../../adapters/storage';
+import { AppError, invalidField } from '../../lib/app-error';
+import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
+import { thumbnailKeyOf } from '../files/files.service';
+
+/** 10 MB per file (annonces.md §9 leaves it open; the same limit as account documents). */
+export const ANNONCE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const ANNONCE_MAX_PHOTOS = 10;
+
+/** The five documents of an announcement: form field → column. */
+export const DOCUMENT_FIELDS = [
+  'identityRecto',
+  'identityVerso',
+  'carteGriseFile',
+  'plainteFile',
+  'assuranceFile',
+] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+
+export const ANNONCE_UPLOAD_LIMITS = {
+  fileSize: ANNONCE_FILE_MAX_BYTES,
+  files: ANNONCE_MAX_PHOTOS + DOCUMENT_FIELDS.length,
+  fields: 60,
+  fieldSize: 100_000,
+  parts: 80,
+};
+
+export interface IncomingFile {
+  field: string;
+  fileName: string;
+  data: Buffer;
+}
+
+export interface AnnonceForm {
+  fields: Record<string, string>;
+  documents: Partial<Record<DocumentField, IncomingFile>>;
+  /** imagesVehicle[i] uploads by index i. */
+  photos: Map<number, IncomingFile>;
+  /** imagesVehicleId[i] kept photo ids by index i. */
+  keptPhotoIds: Map<number, number>;
+}
+
+const PHOTO_PART = /^imagesVehicle\[(\d{1,2})\]$/;
+const KEPT_PHOTO_PART = /^imagesVehicleId\[(\d{1,2})\]$/;
+
+/**
+ * Reads the wizard's multipart form into memory (10 MB per file, enforced while reading; at most
+ * 10 photos). Empty file inputs count as absent.
+ */
+export async function readAnnonceForm(request: FastifyRequest): Promise<AnnonceForm> {
+  if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', { invalidField: 'annonce' });
+  const form: AnnonceForm = {
+    fields: {},
+    documents: {},
+    photos: new Map(),
+    keptPhotoIds: new Map(),
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const photoIndex = PHOTO_PART.exec(part.fieldname)?.[1];
+        const isDocument = (DOCUMENT_FIELDS as readonly string[]).includes(part.fieldname);
+        if (photoIndex === undefined && !isDocument) {
+          part.file.resume();
+          continue;
+        }
+        const field = photoIndex === undefined ? part.fieldname : 'vehicleFiles';
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (error) {
+          if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
+            throw new AppError('PAYLOAD_TOO_LARGE', { invalidField: field, messageKey: K.fileTooLarge });
+          }
+          throw error;
+        }
+        if (data.length === 0 && !part.filename) continue;
+        const file = { field, fileName: part.filename || 'file', data };
+        if (photoIndex === undefined) form.documents[part.fieldname as DocumentField] = file;
+        else form.photos.set(Number(photoIndex), file);
+      } else if (typeof part.value === 'string') {
+        const keptIndex = KEPT_PHOTO_PART.exec(part.fieldname)?.[1];
+        if (keptIndex !== undefined) {
+          const id = Number(part.value);
+          if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+            throw new AppError('VALIDATION_FAILED', { invalidField: 'imagesVehicleId' });
+          }
+          form.keptPhotoIds.set(Number(keptIndex), id);
+        } else {
+          form.fields[part.fieldname] = part.value;
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof request.server.multipartErrors.FilesLimitError) {
+      throw invalidField('vehicleFiles', K.tooManyPhotos);
+    }
+    throw error;
+  }
+  return form;
+}
+
+export interface PreparedFile {
+  field: string;
+  originalFileName: string;
+  data: Buffer;
+  mimeType: string;
+  extension: string;
+  visibility: 'public' | 'private';
+}
+
+/**
+ * Vehicle photos: png or jpeg judged by their bytes (never the name), re-encoded to JPEG without
+ * any metadata so that no photo reveals where it was taken.
+ */
+export async function preparePhoto(file: IncomingFile): Promise<PreparedFile> {
+  const detected = await fileTypeFromBuffer(file.data);
+  if (!detected || !['image/png', 'image/jpeg'].includes(detected.mime)) {
+    throw invalidField('vehicleFiles', K.fileTypeInvalid);
+  }
+  try {
+    const image = await reencodePhoto(file.data);
+    return {
+      field: file.field,
+      originalFileName: file.fileName,
+      data: image.data,
+      mimeType: image.contentType,
+      extension: 'jpg',
+      visibility: 'public',
+    };
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) throw invalidField('vehicleFiles', K.fileTypeInvalid);
+    throw error;
+  }
+}
+
+/** Documents: png, jpeg or pdf by their bytes; images re-encoded (metadata dropped); private. */
+export async function prepareDocument(file: IncomingFile): Promise<PreparedFile> {
+  const detected = await fileTypeFromBuffer(file.data);
+  const refused = () => invalidField(file.field, K.fileTypeInvalid);
+  if (!detected || !['image/png', 'image/jpeg', 'application/pdf'].includes(detected.mime)) {
+    throw refused();
+  }
+  if (detected.mime === 'application/pdf') {
+    return {
+      field: file.field,
+      originalFileName: file.fileName,
+      data: file.data,
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+      visibility: 'private',
+    };
+  }
+  try {
+    const image = await reencodePhoto(file.data);
+    return {
+      field: file.field,
+      originalFileName: file.fileName,
+      data: image.data,
+      mimeType: image.contentType,
+      extension: 'jpg',
+      visibility: 'private',
+    };
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) throw refused();
+    throw error;
+  }
+}
+
+export function newStorageKey(file: PreparedFile): string {
+  return `${file.visibility}/annonces/${randomUUID()}.${file.extension}`;
+}
+
+/** Removes objects (and the thumbnails the files module may have made); never throws. */
+export async function deleteObjects(
+  storage: FileStorage,
+  keys: readonly string[],
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const results = await Promise.allSettled(
+    keys.flatMap((key) => [storage.delete(key), storage.delete(thumbnailKeyOf(key))]),
+  );
+  const failed = results.filter((result) => result.status === 'rejected');
+  if (failed.length > 0) log.warn({ failed: failed.length }, 'could not delete some stored objects');
+}

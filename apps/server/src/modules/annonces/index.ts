@@ -1,0 +1,36 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { createGeocoder } from '../../adapters/geocoder-factory';
+import { ANNONCE_UPLOAD_LIMITS } from './annonce-files';
+import { createAnnonceDeleteService } from './annonce-delete.service';
+import { createAnnonceDetailService } from './annonce-detail.service';
+import { createAnnoncePublishService } from './annonce-publish.service';
+import { createAnnonceQueriesService } from './annonce-queries.service';
+import { createAnnonceSaveService } from './annonce-save.service';
+import annonceRoutes from './annonce.routes';
+import { createFavouritesService } from './favourites.service';
+
+/** Announcements: the wizard's save, publication, my lists, favourites, detail and deletion. */
+const annoncesModule: FastifyPluginAsync = async (app) => {
+  const { config, database, storage, clock, signingSecret } = app.deps;
+  const db = database.db;
+  // Scoped to this module: the wizard's form is the only multipart body here.
+  await app.register(multipart, { limits: ANNONCE_UPLOAD_LIMITS });
+  const services = {
+    save: createAnnonceSaveService({
+      db,
+      storage,
+      clock,
+      geocoder: createGeocoder(config, db),
+      log: app.log,
+    }),
+    publish: createAnnoncePublishService({ db, clock }),
+    queries: createAnnonceQueriesService({ db, clock, publicUrl: config.publicUrl }),
+    favourites: createFavouritesService({ db }),
+    detail: createAnnonceDetailService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
+    deletion: createAnnonceDeleteService({ db, storage, clock, log: app.log }),
+  };
+  await app.register(annonceRoutes, { services });
+};
+
+export default annoncesModule;
