@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { createDependencies } from './bootstrap';
 import { loadConfig } from './config';
+import { startJobs } from './jobs/index';
 import { seedDemoData } from './seed/demo/seed-demo-data';
 import { seedReferenceData } from './seed/reference/seed-reference-data';
 
@@ -16,6 +17,7 @@ async function main() {
     log: app.log,
   });
   if (config.DEMO_DATA) await seedDemoData(deps, { log: app.log });
+  const jobs = await startJobs({ config, database: deps.database, clock: deps.clock, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -29,6 +31,7 @@ async function main() {
     }, 10_000).unref();
     try {
       await app.close();
+      await jobs.stop();
       await deps.database.close();
       clearTimeout(forceExit);
       process.exit(0);
