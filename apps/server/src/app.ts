@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -33,6 +34,8 @@ import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import supportModule from './modules/support/index';
 import webAppModule from './modules/web-app/index';
+import discoveryModule from './modules/discovery/index';
+import savedSearchesModule from './modules/saved-searches/index';
 
 /** Everything the app needs from the outside world; tests pass fakes or temporary folders. */
 export interface AppDependencies {
@@ -56,6 +59,20 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /**
+ * A person at a terminal reads coloured one-line logs; anything else (a file, a log collector) gets
+ * JSON lines. pino-pretty is a development dependency, so production installs keep JSON.
+ */
+function humanReadableLogs() {
+  if (!process.stdout.isTTY) return {};
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Builds the whole HTTP application. Modules are registered one by one here (no autoload) so that
  * the wiring can be read, and grepped, in one place (docs/decisions.md).
  */
@@ -67,6 +84,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...humanReadableLogs(),
             // Codes, tokens and passwords must never reach the logs.
             redact: {
               paths: [
@@ -151,6 +169,8 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(identityModule);
     await api.register(lampionsModule);
     await api.register(supportModule);
+    await api.register(discoveryModule);
+    await api.register(savedSearchesModule);
   });
 
   await app.register(webAppModule);

@@ -31,7 +31,7 @@ export const HomeDataBodySchema = z
     latitude: formNumber(-90, 90).optional(),
     longitude: formNumber(-180, 180).optional(),
   })
-  .optional()
+  .nullish()
   .transform((body) =>
     body?.latitude != null && body.longitude != null
       ? { latitude: body.latitude, longitude: body.longitude }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { COLOR_VALUES, ENERGY_VALUES } from '../reference/vehicle-attributes';
-import { SearchCriteriaFieldsSchema, SearchSortSchema } from './search.schemas';
+import {
+  checkCriteria,
+  SearchCriteriaFieldsSchema,
+  SearchCriteriaSchema,
+  SearchSortSchema,
+} from './search.schemas';
 import { SEARCH_SORT_VALUES } from './search-sort';
 
 export const SAVED_SEARCH_NAME_MAX_LENGTH = 100;
@@ -29,11 +34,11 @@ export const CreateSavedSearchBodySchema = SearchCriteriaFieldsSchema.extend({
   name: optionalText(1000).optional(),
   address: optionalText(300).optional(),
   researchSorting: SearchSortSchema.optional(),
-});
+}).superRefine(checkCriteria);
 export const SavedSearchCreatedSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** POST /savedSearch/checkExisting: the filter fields; answers the same saved search, if any. */
-export const CheckExistingSavedSearchBodySchema = SearchCriteriaFieldsSchema;
+export const CheckExistingSavedSearchBodySchema = SearchCriteriaSchema;
 export const CheckExistingSavedSearchResponseSchema = z.object({
   savedSearchId: z.number().int().nullable(),
   savedSearchName: z.string().nullable(),

@@ -33,17 +33,31 @@ export function formNumber(min: number, max: number, options: { int?: boolean } 
   );
 }
 
-/** A JSON-array string (or an array) of values; unset means the empty list. */
+/**
+ * A JSON-array string (or an array) of values; unset means the empty list. A bad item is reported
+ * on the list itself, so the error names the form field.
+ */
 function formList<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
-    if (isUnset(value)) return [];
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, z.array(item).max(SEARCH_MAX_IDS_PER_LIST));
+  return z.preprocess(
+    (value) => {
+      if (isUnset(value)) return [];
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    },
+    z
+      .array(z.unknown())
+      .max(SEARCH_MAX_IDS_PER_LIST)
+      .transform((values, context): z.output<T>[] => {
+        const parsed = z.array(item).safeParse(values);
+        if (parsed.success) return parsed.data;
+        context.addIssue({ code: 'custom', message: 'invalid item' });
+        return z.NEVER;
+      }),
+  );
 }
 
 const idItem = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -80,9 +94,9 @@ export const SearchCriteriaFieldsSchema = z.object({
   maxFiscalPower: formNumber(FISCAL_POWER_MIN, FISCAL_POWER_MAX, { int: true }).optional(),
 });
 
-/** Cross-field rules, reported on the field the user must fix. */
-function checkCriteria(
-  value: z.infer<typeof SearchCriteriaFieldsSchema>,
+/** Cross-field rules, reported on the field the user must fix (use with superRefine). */
+export function checkCriteria(
+  value: Partial<z.infer<typeof SearchCriteriaFieldsSchema>>,
   context: z.RefinementCtx,
 ) {
   if (((value.latitude ?? null) === null) !== ((value.longitude ?? null) === null)) {
@@ -152,14 +166,17 @@ export const SearchAnnoncesResponseSchema = z.object({
 export type SearchAnnoncesResponse = z.infer<typeof SearchAnnoncesResponseSchema>;
 
 /** POST /home/getTopAnnonces (the TopAnnonces page). */
-export const TopAnnoncesBodySchema = z.object({
-  offset: formNumber(0, SEARCH_MAX_OFFSET, { int: true }).optional(),
+export const TopAnnoncesBodySchema = z
+  .object({ offset: formNumber(0, SEARCH_MAX_OFFSET, { int: true }).optional() })
+  .nullish();
+export const TopAnnoncesResponseSchema = SearchAnnoncesResponseSchema.omit({
+  researchSorting: true,
 });
 
 /** POST /search/getSortObjectsForRadioButtons; a position makes PROXIMITY the selected value. */
 export const SortObjectsBodySchema = z
   .object({ userLatitude: latitude.optional(), userLongitude: longitude.optional() })
-  .optional();
+  .nullish();
 export const SortObjectsResponseSchema = z.object({
   sortObjects: z.array(z.object({ value: z.enum(SEARCH_SORT_VALUES), text: z.string() })),
   sortSelectedValue: z.enum(SEARCH_SORT_VALUES),

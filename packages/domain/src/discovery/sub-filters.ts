@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { FormIdListSchema, SearchCriteriaFieldsSchema, SearchTextSchema } from './search.schemas';
+import {
+  checkCriteria,
+  FormIdListSchema,
+  SearchCriteriaFieldsSchema,
+  SearchTextSchema,
+} from './search.schemas';
 
 /**
  * The filter lists of the filters modal (discovery.md §2). The "higher category" of a model is its
@@ -37,7 +42,7 @@ const enumList = z.preprocess(
       return value;
     }
   },
-  z.array(z.string().max(40)).max(200),
+  z.array(z.union([z.string().max(40), z.number().transform(String)])).max(200),
 );
 
 /** The current selections, as the spec names the form fields. */
@@ -116,5 +121,5 @@ export const DisplaySelectedValuesResponseSchema = z.object({
 /** POST /search/getDisplaySelectedValuesFiltersAlert. */
 export const FiltersAlertTextBodySchema = SearchCriteriaFieldsSchema.extend({
   address: z.string().max(300).nullable().optional(),
-});
+}).superRefine(checkCriteria);
 export const FiltersAlertTextResponseSchema = z.object({ displaySelectedValuesText: z.string() });

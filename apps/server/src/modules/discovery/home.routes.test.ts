@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
+import { users } from '../../db/schema/index';
+import { buildUser } from '../../../test/factories';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
+import {
+  buildFixture,
+  catalogue,
+  form,
+  PLACES,
+  type Catalogue,
+  type Fixture,
+} from './discovery.test-fixture';
+
+describe('POST /home/getHomeData', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let c: Catalogue;
+  let x: Fixture;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    user = await buildUser(t.db);
+    c = await catalogue(t.db);
+    x = await buildFixture(t.db, c);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const home = async (as: TestUser, fields: Record<string, string | number | null> = {}) => {
+    const res = await t.injectAs(as, { method: 'POST', url: '/home/getHomeData', ...form(fields) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as HomeGroup[];
+  };
+  const ids = (group: HomeGroup | undefined) =>
+    group!.annonces.map((card: DiscoveryCard) => card.id);
+
+  it('without a position: latest, one section per vehicle type having announcements, top', async () => {
+    const groups = await home(user);
+    expect(groups.map((group) => group.annonceType)).toEqual([
+      'LAST_ANNONCES',
+      'VEHICLE_ANNONCES',
+      'VEHICLE_ANNONCES',
+      'TOP_ANNONCES',
+    ]);
+    expect(groups[0]).toMatchObject({
+      title: 'home.group.lastAnnonces',
+      isI18n: true,
+      vehicleTypeId: null,
+      savedSearchId: null,
+      savedSearchDescription: null,
+    });
+    expect(ids(groups[0])).toEqual([x.c, x.d, x.b, x.a, x.f]);
+    expect(groups[1]).toMatchObject({ title: 'Voiture', isI18n: false, vehicleTypeId: c.car });
+    expect(ids(groups[1])).toEqual([x.c, x.b, x.a, x.f]);
+    expect(groups[2]).toMatchObject({ title: 'Vélo', vehicleTypeId: c.bicycle });
+    expect(ids(groups[2])).toEqual([x.d]);
+    expect(ids(groups[3])).toEqual([x.c, x.b, x.f, x.d, x.a]);
+  });
+
+  it('with a position: the close section first (200 km, nearest first), and the position is remembered', async () => {
+    const groups = await home(user, {
+      latitude: PLACES.toulouse.latitude,
+      longitude: PLACES.toulouse.longitude,
+    });
+    expect(groups[0]).toMatchObject({
+      annonceType: 'CLOSE_ANNONCES',
+      title: 'home.group.closeAnnonces',
+    });
+    // Lyon (~360 km) and Paris are too far.
+    expect(ids(groups[0])).toEqual([x.a, x.b, x.d]);
+    expect(groups[0]!.annonces[1]!.distanceKm).toBeGreaterThan(5);
+    const [row] = await t.db
+      .select({ lat: users.lastLatitude, lng: users.lastLongitude })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ lat: PLACES.toulouse.latitude, lng: PLACES.toulouse.longitude });
+  });
+
+  it('one section per alert, with its name and summary', async () => {
+    const owner = await buildUser(t.db);
+    const created = await t.injectAs(owner, {
+      method: 'POST',
+      url: '/savedSearch',
+      ...form({ name: 'Peugeot rouges', researchText: 'peugeot', colors: '["RED"]' }),
+    });
+    const groups = await home(owner);
+    const alert = groups.find((group) => group.annonceType === 'SAVED_SEARCH_ANNONCES');
+    expect(alert).toMatchObject({
+      title: 'Peugeot rouges',
+      isI18n: false,
+      savedSearchId: created.json().id,
+      savedSearchDescription: '« peugeot » · Rouge',
+    });
+    expect(ids(alert)).toEqual([x.a, x.f]);
+  });
+
+  it('refuses half a position', async () => {
+    const res = await t.injectAs(user, {
+      method: 'POST',
+      url: '/home/getHomeData',
+      ...form({ latitude: 'north', longitude: 1.4 }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ invalidField: 'latitude' });
+  });
+});
+
+describe('filters modal calls', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let c: Catalogue;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    user = await buildUser(t.db);
+    c = await catalogue(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = async (url: string, fields: Record<string, string | number | null>) => {
+    const res = await t.injectAs(user, { method: 'POST', url, ...form(fields) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('lists colours with the selection and the search box', async () => {
+    const options: SubFilterOption[] = await post('/search/getSubFilterObjectsForOptions', {
+      objectType: 'color',
+      subFilterSearch: 'ro',
+      subFiltersValues_Colors: '["RED"]',
+    });
+    expect(options).toHaveLength(16);
+    expect(options.find((option) => option.enumValue === 'RED')).toEqual({
+      id: null,
+      enumValue: 'RED',
+      name: 'Rouge',
+      isHigherCategory: false,
+      higherCategoryId: null,
+      rangeOfHigherCategory: null,
+      isSelected: true,
+      isVisible: true,
+    });
+    expect(options.filter((option) => option.isVisible).map((option) => option.enumValue)).toEqual([
+      'BROWN',
+      'PINK',
+      'RED',
+    ]);
+  });
+
+  it('lists the brands of the chosen types, matching the search box', async () => {
+    const options: SubFilterOption[] = await post('/search/getSubFilterObjectsForOptions', {
+      objectType: 'brand',
+      subFilterSearch: 'peug',
+      subFiltersValues_VehicleTypeIds: `[${c.car}]`,
+      subFiltersValues_BrandIds: `[${c.renault}]`,
+    });
+    expect(options.filter((option) => option.isVisible).map((option) => option.name)).toEqual([
+      'Peugeot',
+    ]);
+    // The selected brand stays in the list, hidden by the search.
+    expect(options.find((option) => option.id === c.renault)).toMatchObject({
+      isSelected: true,
+      isVisible: false,
+    });
+  });
+
+  it('groups the models under their brand; none without a brand', async () => {
+    const options: SubFilterOption[] = await post('/search/getSubFilterObjectsForOptions', {
+      objectType: 'model',
+      subFiltersValues_VehicleTypeIds: `[${c.car}]`,
+      subFiltersValues_BrandIds: `[${c.citroen},${c.peugeot}]`,
+      subFiltersValues_ModelIds: `[${c.p208}]`,
+      subFiltersValues_ModelHigherCategoryIds: `[${c.citroen}]`,
+      subFilterSearch: '208',
+    });
+    const headers = options.filter((option) => option.isHigherCategory);
+    expect(
+      headers.map((header) => [header.name, header.rangeOfHigherCategory, header.isSelected]),
+    ).toEqual([
+      ['Citroën', 0, true],
+      ['Peugeot', 1, false],
+    ]);
+    expect(headers.map((header) => header.isVisible)).toEqual([false, true]);
+    expect(
+      options.find((option) => option.id === c.p208 && !option.isHigherCategory),
+    ).toMatchObject({
+      name: '208',
+      higherCategoryId: c.peugeot,
+      rangeOfHigherCategory: 1,
+      isSelected: true,
+      isVisible: true,
+    });
+    expect(await post('/search/getSubFilterObjectsForOptions', { objectType: 'model' })).toEqual(
+      [],
+    );
+  });
+
+  it('tells which lower selections a deselection orphans', async () => {
+    expect(
+      await post('/search/getIdsFromListNotLinkedToHigherFilterIds', {
+        higherFilterObjectType: 'brand',
+        higherFilterIds: `[${c.peugeot}]`,
+        subFilterToFilterObjectType: 'model',
+        subFilterToFilterIds: `[${c.p208},${c.c3}]`,
+      }),
+    ).toEqual([c.c3]);
+    expect(
+      await post('/search/getIdsFromListNotLinkedToHigherFilterIds', {
+        higherFilterObjectType: 'brand',
+        higherFilterIds: '[]',
+        subFilterToFilterObjectType: 'model',
+        subFilterToFilterIds: `[${c.p208}]`,
+      }),
+    ).toEqual([c.p208]);
+    expect(
+      await post('/search/getIdsFromListNotLinkedToHigherFilterIds', {
+        higherFilterObjectType: 'vehicleType',
+        higherFilterIds: `[${c.bicycle}]`,
+        subFilterToFilterObjectType: 'brand',
+        subFilterToFilterIds: `[${c.peugeot},${c.btwin}]`,
+      }),
+    ).toEqual([]);
+    expect(
+      await post('/search/getIdsFromListNotLinkedToHigherFilterIds', {
+        higherFilterObjectType: 'model',
+        higherFilterIds: `[${c.p3008}]`,
+        subFilterToFilterObjectType: 'modelFinish',
+        subFilterToFilterIds: `[${c.allure}]`,
+      }),
+    ).toEqual([c.allure]);
+    const wrong = await t.injectAs(user, {
+      method: 'POST',
+      url: '/search/getIdsFromListNotLinkedToHigherFilterIds',
+      ...form({
+        higherFilterObjectType: 'model',
+        higherFilterIds: '[1]',
+        subFilterToFilterObjectType: 'brand',
+        subFilterToFilterIds: '[1]',
+      }),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ invalidField: 'subFilterToFilterObjectType' });
+  });
+
+  it('tells which group headers a bulk toggle completes or breaks', async () => {
+    const finishes: SubFilterOption[] = await post('/search/getSubFilterObjectsForOptions', {
+      objectType: 'modelFinish',
+      subFiltersValues_ModelIds: `[${c.p208}]`,
+    });
+    const all208 = finishes.filter((option) => !option.isHigherCategory).map((option) => option.id);
+    expect(all208.length).toBeGreaterThan(1);
+    expect(
+      await post('/search/getConcernedHiddenHigherCategoryIdsToToggle', {
+        objectType: 'modelFinish',
+        isSelected: 'true',
+        toggledElementIds: JSON.stringify(all208.slice(1)),
+        subFiltersValues_ModelFinishIds: JSON.stringify(all208.slice(0, 1)),
+      }),
+    ).toEqual([c.p208]);
+    expect(
+      await post('/search/getConcernedHiddenHigherCategoryIdsToToggle', {
+        objectType: 'modelFinish',
+        isSelected: 'true',
+        toggledElementIds: JSON.stringify(all208.slice(1)),
+      }),
+    ).toEqual([]);
+    expect(
+      await post('/search/getConcernedHiddenHigherCategoryIdsToToggle', {
+        objectType: 'modelFinish',
+        isSelected: 'false',
+        toggledElementIds: JSON.stringify(all208.slice(0, 1)),
+        subFiltersValues_ModelFinishHigherCategoryIds: `[${c.p208}]`,
+      }),
+    ).toEqual([c.p208]);
+  });
+
+  it('writes the filter button labels', async () => {
+    expect(
+      await post('/search/getDisplaySelectedValuesTextForObjectType', {
+        objectType: 'brand',
+        isEnum: 'false',
+        objectTypeValues: `[${c.peugeot},${c.citroen}]`,
+      }),
+    ).toEqual({
+      displaySelectedValuesText: 'Peugeot, Citroën',
+      nbSelected: 2,
+      displaySelectedValueCode: null,
+      displaySelectedValuesCode: 'search.filters.selected.many',
+    });
+    expect(
+      await post('/search/getDisplaySelectedValuesTextForObjectType', {
+        objectType: 'energy',
+        isEnum: 'true',
+        objectTypeValues: '["GASOIL"]',
+      }),
+    ).toEqual({
+      displaySelectedValuesText: 'Essence',
+      nbSelected: 1,
+      displaySelectedValueCode: 'GASOIL',
+      displaySelectedValuesCode: 'search.filters.selected.one',
+    });
+  });
+});

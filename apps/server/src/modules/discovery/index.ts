@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createSavedSearchesService } from '../saved-searches/saved-searches.service';
+import discoveryRoutes from './discovery.routes';
+import { createDiscoveryService } from './discovery.service';
+import { createSubFiltersService } from './sub-filters.service';
+
+const discoveryModule: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+  const savedSearches = createSavedSearchesService({ db });
+  const discovery = createDiscoveryService({
+    db,
+    clock: app.deps.clock,
+    publicUrl: app.deps.config.publicUrl,
+    savedSearches,
+  });
+  const subFilters = createSubFiltersService({ db, savedSearches });
+  await app.register(discoveryRoutes, { discovery, subFilters });
+};
+
+export default discoveryModule;
