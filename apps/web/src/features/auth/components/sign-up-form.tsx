@@ -73,6 +73,16 @@ const stepResolver: Resolver<SignUpValues, { step: SignUpStepNumber }> = (values
       errors[field as FieldName] = { type: issue.code, message: issue.message };
     }
   }
+  // The schema checks the number only once the other fields pass: say everything at once.
+  if (context?.step === 3 && !errors.phoneNumber && errors.acceptedTerms) {
+    const phone = values.phoneNumber.trim();
+    if (!phone || !normalisePhoneNumber(phone, values.countryCode)) {
+      errors.phoneNumber = {
+        type: 'custom',
+        message: phone ? 'phone.format.error' : 'field.required.error',
+      };
+    }
+  }
   return { values: {}, errors };
 };
 
