@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  formatLicensePlate,
   isBoostActive,
   maskIdentifier,
   type AnnonceCard,
@@ -123,7 +124,7 @@ export function presentAnnonceCard(
     vehicleFiles: photoIds.map((fileId) => photoUrls(context.publicUrl, fileId)),
     address: isMine ? (row.theftAddress ?? row.theftCity) : row.theftCity,
     departement: row.theftDepartmentCode,
-    licensePlate: maskIdentifier(row.licensePlate),
+    licensePlate: maskIdentifier(row.licensePlate && formatLicensePlate(row.licensePlate)),
     vin: maskIdentifier(row.vin),
     bicycode: maskIdentifier(row.bicycode),
     serialNumber: maskIdentifier(row.serialNumber),

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   COLORS,
+  formatLicensePlate,
   ENERGIES,
   frenchRelativeTime,
   isBoostActive,
@@ -174,7 +175,8 @@ export function createAnnonceDetailService(deps: {
         color: labelled(COLORS, annonce.color),
         fiscalPower: annonce.fiscalPower,
         description: annonce.vehicleDescription,
-        licensePlate: identifier(annonce.licensePlate),
+        // Shown as written on the car: AB-123-CD (AB-123-** for anyone else).
+        licensePlate: identifier(annonce.licensePlate && formatLicensePlate(annonce.licensePlate)),
         vin: identifier(annonce.vin),
         bicycode: identifier(annonce.bicycode),
         serialNumber: identifier(annonce.serialNumber),
