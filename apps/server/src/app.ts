@@ -66,7 +66,12 @@ function humanReadableLogs() {
   if (!process.stdout.isTTY) return {};
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
-    return { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+    return {
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+      },
+    };
   } catch {
     return {};
   }
