@@ -28,6 +28,18 @@ const loadAbout = async () => ({ Component: (await import('./routes/about')).Abo
 const loadTerms = async () => ({ Component: (await import('./routes/terms')).TermsRoute });
 const loadLogin = async () => ({ Component: (await import('./routes/login')).LoginRoute });
 const loadReport = async () => ({ Component: (await import('./routes/report')).ReportRoute });
+const loadProfileShow = async () => ({
+  Component: (await import('./routes/profile-show')).ProfileShowRoute,
+});
+const loadProfileEdit = async () => ({
+  Component: (await import('./routes/profile-edit')).ProfileEditRoute,
+});
+const loadMyLampions = async () => ({
+  Component: (await import('./routes/my-lampions')).MyLampionsRoute,
+});
+const loadAutorisations = async () => ({
+  Component: (await import('./routes/autorisations')).AutorisationsRoute,
+});
 
 /** Every route of accounts.md, annonces.md and discovery.md §2, with their guards. */
 export function createAppRouter() {
@@ -53,12 +65,16 @@ export function createAppRouter() {
             screen(paths.home.path, { titleKey: 'page.home.title', showFilters: true }),
             screen(paths.search.path, { titleKey: 'page.search.title', showFilters: true }),
             screen(paths.topAnnonces.path, { titleKey: 'page.topAnnonces.title' }),
-            screen(paths.profileShow.path, { titleKey: 'page.profileShow.title' }),
-            screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }),
-            screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }),
+            screen(paths.profileShow.path, { titleKey: 'page.profileShow.title' }, loadProfileShow),
+            screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }, loadProfileEdit),
+            screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }, loadMyLampions),
             screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }),
             screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }),
-            screen(paths.autorisations.path, { titleKey: 'page.autorisations.title' }),
+            screen(
+              paths.autorisations.path,
+              { titleKey: 'page.autorisations.title' },
+              loadAutorisations,
+            ),
             screen(paths.annonceCreate.path, {
               titleKey: 'page.annonceCreate.title',
               isEditor: true,

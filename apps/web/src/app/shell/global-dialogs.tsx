@@ -1,6 +1,7 @@
 import { BugReportDialog } from '@/features/support/components/bug-report-dialog';
 import { SupportDialog } from '@/features/support/components/support-dialog';
 import { closeGlobalDialog, useOpenGlobalDialog } from '@/lib/dialogs';
+import { AccountDialogs } from './account-dialogs';
 
 /** The support and bug-report modals, opened from the menus, the footer or the error toast. */
 export function GlobalDialogs() {
@@ -12,6 +13,7 @@ export function GlobalDialogs() {
     <>
       <SupportDialog open={open === 'support'} onOpenChange={onOpenChange} />
       <BugReportDialog open={open === 'bugReport'} onOpenChange={onOpenChange} />
+      <AccountDialogs />
     </>
   );
 }

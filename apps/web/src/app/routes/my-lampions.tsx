@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { MyLampions } from '@/features/lampions/components/my-lampions';
+
+/** /user/myLampions. */
+export function MyLampionsRoute() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <h1 className="mb-5 text-2xl font-bold text-night-900 md:text-3xl">
+        {t('page.myLampions.title')}
+      </h1>
+      <MyLampions />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Hourglass } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import {
+  closeIdentityDialog,
+  openIdentityDialog,
+  useOpenIdentityDialog,
+} from '../hooks/identity-dialog-store';
+import { IdentityFilesForm } from './identity-files-form';
+
+/** Explains that the identity is being checked (accounts.md §2 "identity to validate"). */
+export function IdentityInReview() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-3 rounded-xl bg-lantern-50 p-4 text-night-900 ring-1 ring-lantern-100">
+      <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-lantern-700" />
+      <p className="text-sm">{t('identity.toValidate.text')}</p>
+    </div>
+  );
+}
+
+/**
+ * The identity-to-submit and identity-to-validate modals, opened through openIdentityDialog().
+ * They close on every navigation (accounts.md §2).
+ */
+export function IdentityDialogs() {
+  const { t } = useTranslation();
+  const open = useOpenIdentityDialog();
+  const location = useLocation();
+
+  useEffect(() => {
+    closeIdentityDialog();
+  }, [location.pathname]);
+
+  const onOpenChange = (next: boolean) => {
+    if (!next) closeIdentityDialog();
+  };
+
+  return (
+    <>
+      <Dialog open={open === 'toSubmit'} onOpenChange={onOpenChange}>
+        <DialogContent
+          title={t('identity.toSubmit.title')}
+          description={t('identity.toSubmit.description')}
+        >
+          <IdentityFilesForm onSent={() => openIdentityDialog('toValidate')} />
+        </DialogContent>
+      </Dialog>
+      <Dialog open={open === 'toValidate'} onOpenChange={onOpenChange}>
+        <DialogContent title={t('identity.toValidate.title')}>
+          <IdentityInReview />
+          <div className="mt-5 flex justify-end">
+            <Button onClick={closeIdentityDialog} className="w-full md:w-auto">
+              {t('identity.toValidate.ok')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
