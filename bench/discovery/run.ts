@@ -1,0 +1,446 @@
+/**
+ * `npm run bench:discovery -w @app/bench`: the national-scale discovery benchmark (issue 7). Needs the
+ * database filled by `bench:discovery:generate`. Starts the real server (apps/server/src/main.ts) on
+ * that database, then autocannon with 32 connections on loopback against: search (text + two filters
+ * + 50 km radius, sorted by proximity), home data (users with alerts, with a position) and police
+ * stations in a zoom-16 box. Writes the figures and EXPLAIN ANALYZE plans of the search queries to
+ * bench/results/discovery-<date>.md. Run on demand, never in CI.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { normalizeCriteria, type SearchCriteria } from '@app/domain';
+import { openDatabase, type Db } from '../../apps/server/src/db/database';
+import { createAccessTokens } from '../../apps/server/src/lib/access-tokens';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import {
+  countAnnonces,
+  listAnnonces,
+  type ListOrder,
+} from '../../apps/server/src/modules/discovery/search.repository';
+
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
+const PORT = 3299;
+const CONNECTIONS = 32;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
+const SECRET = 'bench-secret-bench-secret-bench-secret-42';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Big cities and smaller towns, so that radius searches see dense and sparse areas. */
+const CITIES = [
+  { name: 'Paris', latitude: 48.8566, longitude: 2.3522 },
+  { name: 'Lyon', latitude: 45.764, longitude: 4.8357 },
+  { name: 'Marseille', latitude: 43.2965, longitude: 5.3698 },
+  { name: 'Toulouse', latitude: 43.6045, longitude: 1.4442 },
+  { name: 'Bordeaux', latitude: 44.8378, longitude: -0.5792 },
+  { name: 'Lille', latitude: 50.6292, longitude: 3.0573 },
+  { name: 'Nantes', latitude: 47.2184, longitude: -1.5536 },
+  { name: 'Rennes', latitude: 48.1173, longitude: -1.6778 },
+  { name: 'Clermont-Ferrand', latitude: 45.7772, longitude: 3.087 },
+  { name: 'Aurillac', latitude: 44.9264, longitude: 2.4406 },
+];
+
+async function ids(client: pg.Client) {
+  const one = async (text: string) => Number((await client.query(text)).rows[0]?.id);
+  return {
+    car: await one(`select id from vehicle_types where code = 'CAR'`),
+    scooter: await one(`select id from vehicle_types where code = 'SCOOTER'`),
+    eBike: await one(`select id from vehicle_types where code = 'ELECTRIC_BICYCLE'`),
+    renault: await one(`select id from brands where normalized_name = 'renault' and approved`),
+  };
+}
+
+/** The four search shapes: text + two filters + 50 km, by proximity. */
+function searchShapes(catalogue: Awaited<ReturnType<typeof ids>>): Record<string, string>[] {
+  return [
+    {
+      researchText: 'peugeot rouge',
+      vehicleTypeIds: `[${catalogue.car}]`,
+      energies: '["GASOIL","DIESEL"]',
+    },
+    {
+      researchText: 'vélo électrique',
+      vehicleTypeIds: `[${catalogue.eBike}]`,
+      colors: '["BLACK","WHITE","GREY"]',
+    },
+    {
+      researchText: 'scooter noir',
+      vehicleTypeIds: `[${catalogue.scooter}]`,
+      energies: '["GASOIL"]',
+    },
+    {
+      researchText: 'clio',
+      brandIds: `[${catalogue.renault}]`,
+      colors: '["WHITE","GREY","BLACK"]',
+    },
+  ];
+}
+
+async function ensurePoliceStations(client: pg.Client) {
+  const { rows } = await client.query(`select count(*)::int as n from police_stations`);
+  if (rows[0].n > 0) return rows[0].n as number;
+  // About the national count (~1,000 commissariats, ~3,100 gendarmerie brigades): the biggest
+  // communes get a commissariat, the next ones a brigade.
+  await client.query(`
+    insert into police_stations (kind, source_key, name, address, postal_code, city, insee_code,
+      department_code, phone_number, latitude, longitude)
+    select case when n <= 1000 then 'commissariat' else 'gendarmerie' end, 'bench-' || insee_code,
+      case when n <= 1000 then 'Commissariat de ' else 'Brigade de ' end || name,
+      '1 place de la Mairie ' || postal_code || ' ' || name, postal_code, name, insee_code,
+      department_code, '+33 1 23 45 67 89', latitude + 0.002, longitude + 0.002
+    from (select *, row_number() over (order by population desc) as n
+          from (select distinct on (insee_code) * from communes where latitude is not null
+                order by insee_code, postal_code) c) ranked
+    where n <= 4100`);
+  await client.query('analyze police_stations');
+  return 4100;
+}
+
+/** EXPLAIN ANALYZE of the queries a repository call sends, captured through a stand-in Db. */
+async function explain(db: Db, run: (db: Db) => Promise<unknown>): Promise<string[]> {
+  const plans: string[] = [];
+  const spy = {
+    execute: async (query: SQL) => {
+      const result = (await db.execute(sql`explain (analyze, buffers) ${query}`)) as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      plans.push(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      return { rows: [] };
+    },
+  } as unknown as Db;
+  await run(spy);
+  return plans;
+}
+
+function startServer(): Promise<() => Promise<void>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-discovery-'));
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: SECRET,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${PORT}/health`);
+        if (res.ok) {
+          resolve(async () => {
+            process.kill(-child.pid!, 'SIGTERM');
+            await new Promise((done) => child.once('exit', done));
+            fs.rmSync(dataDir, { recursive: true, force: true });
+          });
+          return;
+        }
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 120_000) reject(new Error('server did not start'));
+      else setTimeout(poll, 500);
+    };
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    void poll();
+  });
+}
+
+interface Figure {
+  name: string;
+  target: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  target: number,
+  requests: autocannon.Request[],
+): Promise<Figure> {
+  // A short warm-up fills the caches, then the measured run.
+  await autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: CONNECTIONS,
+    duration: 3,
+    requests,
+  });
+  // autocannon's summary has no p95: every response time is recorded and the percentiles computed here.
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}`,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        requests,
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    Math.round(
+      (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 10,
+    ) / 10;
+  const figure = {
+    name,
+    target,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: percentile(50),
+    p95: percentile(95),
+    p99: percentile(99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(
+    `${name}: ${figure.rps} req/s, p50 ${figure.p50} ms, p95 ${figure.p95} ms, p99 ${figure.p99} ms, non-2xx ${figure.non2xx}`,
+  );
+  return figure;
+}
+
+function formBody(fields: Record<string, string | number>) {
+  return new URLSearchParams(
+    Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+}
+
+async function main() {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  const counts = (
+    await client.query(`select (select count(*) from annonces where status = 'VALIDATED')::int as annonces,
+      (select count(*) from users)::int as users, (select count(*) from saved_searches)::int as saved,
+      pg_size_pretty(pg_database_size(current_database())) as size, version() as version`)
+  ).rows[0];
+  const stations = await ensurePoliceStations(client);
+  const catalogue = await ids(client);
+  const alertUsers = (
+    await client.query(
+      `select u.id, u.username, u.last_latitude, u.last_longitude from users u
+       where exists (select 1 from saved_searches s where s.user_id = u.id)
+       order by u.id limit 64`,
+    )
+  ).rows as { id: number; username: string; last_latitude: number; last_longitude: number }[];
+  await client.end();
+
+  // Plans first, on a quiet database.
+  const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
+  const shapes = searchShapes(catalogue);
+  const now = new Date();
+  const plans: { title: string; text: string[] }[] = [];
+  const toulouse = CITIES[3]!;
+  const paris = CITIES[0]!;
+  const criteriaOf = (
+    shape: Record<string, string>,
+    city: (typeof CITIES)[number],
+  ): SearchCriteria =>
+    normalizeCriteria({
+      researchText: shape.researchText ?? null,
+      vehicleTypeIds: JSON.parse(shape.vehicleTypeIds ?? '[]'),
+      brandIds: JSON.parse(shape.brandIds ?? '[]'),
+      colors: JSON.parse(shape.colors ?? '[]'),
+      energies: JSON.parse(shape.energies ?? '[]'),
+      latitude: city.latitude,
+      longitude: city.longitude,
+      locationRadius: 50,
+    });
+  const listPlan = async (
+    title: string,
+    criteria: SearchCriteria,
+    order: ListOrder,
+    from: typeof toulouse | null,
+    boostedFirst: boolean,
+  ) => {
+    plans.push({
+      title,
+      text: await explain(database.db, (db) =>
+        listAnnonces(db, { criteria, order, from, boostedFirst, offset: 0, limit: 13, now }),
+      ),
+    });
+  };
+  await listPlan(
+    'Search "peugeot rouge" + car + petrol/diesel, 50 km around Toulouse, by proximity (page)',
+    criteriaOf(shapes[0]!, toulouse),
+    'PROXIMITY',
+    toulouse,
+    false,
+  );
+  plans.push({
+    title: 'Same search, total (count capped at 10,001)',
+    text: await explain(database.db, (db) =>
+      countAnnonces(db, criteriaOf(shapes[0]!, toulouse), 10_001),
+    ),
+  });
+  await listPlan(
+    'Search "peugeot rouge" + car + petrol/diesel, 50 km around Paris, by proximity (page)',
+    criteriaOf(shapes[0]!, paris),
+    'PROXIMITY',
+    paris,
+    false,
+  );
+  plans.push({
+    title: 'Same search around Paris, total',
+    text: await explain(database.db, (db) =>
+      countAnnonces(db, criteriaOf(shapes[0]!, paris), 10_001),
+    ),
+  });
+  await listPlan(
+    'Home CLOSE_ANNONCES: 200 km around Toulouse, nearest first',
+    normalizeCriteria({ ...toulouse, locationRadius: 200 }),
+    'PROXIMITY',
+    toulouse,
+    false,
+  );
+  await listPlan(
+    'Home LAST_ANNONCES / search without filter: most recent, boosted first',
+    normalizeCriteria({}),
+    'MOST_RECENT',
+    null,
+    true,
+  );
+  await listPlan(
+    'Home VEHICLE_ANNONCES (cars): most recent, boosted first',
+    normalizeCriteria({ vehicleTypeIds: [catalogue.car] }),
+    'MOST_RECENT',
+    null,
+    true,
+  );
+  await listPlan('Home TOP_ANNONCES', normalizeCriteria({}), 'TOP', null, true);
+  await listPlan(
+    'Home SAVED_SEARCH_ANNONCES (text alert "vélo électrique"), most recent, boosted first',
+    normalizeCriteria({ researchText: 'vélo électrique' }),
+    'MOST_RECENT',
+    null,
+    true,
+  );
+  plans.push({
+    title: 'Search without filter: total (count capped at 10,001)',
+    text: await explain(database.db, (db) => countAnnonces(db, normalizeCriteria({}), 10_001)),
+  });
+  await database.close();
+  const seqScans = plans.filter((plan) =>
+    plan.text.some((text) => /Seq Scan on annonces/.test(text)),
+  );
+  console.log(`plans: ${plans.length}, with a sequential scan of annonces: ${seqScans.length}`);
+
+  const stop = await startServer();
+  const tokens = createAccessTokens(SECRET, systemClock);
+  const tokenFor = (user: { id: number; username: string }) =>
+    tokens.sign({ userId: user.id, username: user.username, roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
+  const headersFor = async (user: { id: number; username: string }, form: boolean) => ({
+    authorization: `Bearer ${await tokenFor(user)}`,
+    ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+  });
+
+  const searchRequests: autocannon.Request[] = [];
+  for (const [index, user] of alertUsers.entries()) {
+    const shape = shapes[index % shapes.length]!;
+    const city = CITIES[index % CITIES.length]!;
+    searchRequests.push({
+      method: 'POST',
+      path: '/search/getSearchAnnonces',
+      headers: await headersFor(user, true),
+      body: formBody({
+        ...shape,
+        latitude: city.latitude,
+        longitude: city.longitude,
+        locationRadius: 50,
+        researchSorting: 'PROXIMITY',
+        offset: 0,
+      }),
+    });
+  }
+  const homeRequests: autocannon.Request[] = [];
+  for (const user of alertUsers) {
+    homeRequests.push({
+      method: 'POST',
+      path: '/home/getHomeData',
+      headers: await headersFor(user, true),
+      body: formBody({ latitude: user.last_latitude, longitude: user.last_longitude }),
+    });
+  }
+  const stationRequests: autocannon.Request[] = [];
+  for (const [index, user] of alertUsers.entries()) {
+    const city = CITIES[index % CITIES.length]!;
+    // A zoom-16 view on a phone: about 0.01° by 0.02°.
+    const box = `neLat=${city.latitude + 0.006}&neLng=${city.longitude + 0.012}&swLat=${city.latitude - 0.006}&swLng=${city.longitude - 0.012}`;
+    stationRequests.push({
+      method: 'GET',
+      path: `/policeStation/getAllPoliceStationInsideBounds?${box}`,
+      headers: await headersFor(user, false),
+    });
+  }
+
+  const figures: Figure[] = [];
+  try {
+    figures.push(
+      await measure('search: text + 2 filters + 50 km, by proximity', 50, searchRequests),
+    );
+    figures.push(await measure('home data (with position, users with alerts)', 80, homeRequests));
+    figures.push(await measure('police stations in bounds (zoom 16)', 20, stationRequests));
+  } finally {
+    await stop();
+  }
+
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    `# Discovery benchmark, ${date}`,
+    '',
+    'Produced by `npm run bench:discovery -w @app/bench` (bench/discovery/run.ts) on the database filled by',
+    '`npm run bench:discovery:generate -w @app/bench` (bench/discovery/generate.ts). Do not edit by hand.',
+    '',
+    '## Machine and data',
+    '',
+    `- ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
+    `- ${counts.version}`,
+    `- ${counts.annonces.toLocaleString('en')} VALIDATED announcements, ${counts.users.toLocaleString('en')} users, ${counts.saved.toLocaleString('en')} saved searches, ${stations.toLocaleString('en')} police stations; database ${counts.size}`,
+    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after a 3 s warm-up; the server, PostgreSQL and autocannon share the machine`,
+    '',
+    '## Figures',
+    '',
+    '| endpoint | target p95 | p50 | p95 | p99 | req/s | requests | non-2xx | errors |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...figures.map(
+      (f) =>
+        `| ${f.name} | < ${f.target} ms | ${f.p50} ms | **${f.p95} ms** ${f.p95 < f.target ? '(met)' : '(missed)'} | ${f.p99} ms | ${f.rps} | ${f.requests} | ${f.non2xx} | ${f.errors} |`,
+    ),
+    '',
+    `## Query plans (EXPLAIN ANALYZE, BUFFERS)`,
+    '',
+    `Sequential scans of annonces in these plans: ${seqScans.length === 0 ? 'none' : seqScans.map((plan) => plan.title).join('; ')}.`,
+    '',
+    ...plans.flatMap((plan) => [
+      `### ${plan.title}`,
+      '',
+      ...plan.text.flatMap((text) => ['```', text, '```', '']),
+    ]),
+  ];
+  const file = path.join(ROOT, 'bench', 'results', `discovery-${date}.md`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  console.log(`written ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
