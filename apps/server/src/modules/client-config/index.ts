@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loadSharePreview, sharePreviewPage } from '../annonces/annonce-share-preview';
 
 const ClientConfigSchema = z.object({
   /** APP_ENV: the web app shows it as a badge unless it is "production" (accounts.md §2). */
@@ -48,11 +49,26 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Links shared in mails and push notifications point at /openapp?id=N (accounts.md §2); the web
-  // app uses a hash router, so the server turns the real path into the hash route.
+  // app uses a hash router, so the server turns the real path into the hash route. A validated
+  // announcement's link first answers a page with its Open Graph / Twitter card (no private field),
+  // so that a shared link shows a preview; anything else just redirects. Public: crawlers have no
+  // session.
   app.get(
     '/openapp',
     { config: { public: true }, schema: { hide: true, querystring: OpenAppQuerySchema } },
-    async (request, reply) => reply.redirect(openAppTarget(request.query), 302),
+    async (request, reply) => {
+      const target = openAppTarget(request.query);
+      const annonceId = Number(/^\/#\/annonce\/show\/(\d+)/.exec(target)?.[1] ?? Number.NaN);
+      const preview =
+        Number.isSafeInteger(annonceId) && annonceId <= 2_147_483_647
+          ? await loadSharePreview(app.deps.database.db, annonceId, config.publicUrl)
+          : null;
+      if (!preview) return reply.redirect(target, 302);
+      reply.header('Cache-Control', 'public, max-age=300');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(sharePreviewPage(preview, target, `${config.publicUrl}/openapp?id=${annonceId}`));
+    },
   );
 };
 
