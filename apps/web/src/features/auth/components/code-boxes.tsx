@@ -30,7 +30,7 @@ export function CodeBoxes({
   labelId,
   describedById,
   invalid,
-  disabled,
+  busy = false,
   idPrefix,
 }: {
   value: readonly string[];
@@ -38,7 +38,8 @@ export function CodeBoxes({
   labelId: string;
   describedById?: string | undefined;
   invalid?: boolean;
-  disabled?: boolean;
+  /** The code is being checked: the boxes keep the focus but take no input. */
+  busy?: boolean;
   idPrefix: string;
 }) {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export function CodeBoxes({
   };
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (busy) return;
     if (event.ctrlKey || event.metaKey || event.altKey || NAVIGATION_KEYS.has(event.key)) {
       if (event.key === 'ArrowLeft') focusBox(index - 1);
       if (event.key === 'ArrowRight') focusBox(index + 1);
@@ -86,6 +88,7 @@ export function CodeBoxes({
   };
 
   const onInput = (index: number, text: string) => {
+    if (busy) return;
     let digits = text.replace(/\D/g, '');
     if (!digits) return;
     const previous = value[index];
@@ -99,6 +102,7 @@ export function CodeBoxes({
 
   const onPaste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
+    if (busy) return;
     const digits = event.clipboardData.getData('text').replace(/\D/g, '').slice(0, CODE_LENGTH);
     if (!digits) return;
     // The whole code pasted fills every box, wherever the focus was.
@@ -129,13 +133,14 @@ export function CodeBoxes({
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           maxLength={CODE_LENGTH}
-          disabled={disabled}
+          readOnly={busy}
+          aria-busy={busy || undefined}
           aria-label={t('auth.code.digit', { position: index + 1, count: CODE_LENGTH })}
           aria-invalid={invalid || undefined}
           className={cn(
             'size-14 rounded-xl border-2 bg-white text-center text-2xl font-semibold text-night-900 shadow-sm',
             'focus:border-night-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-lantern-500',
-            'disabled:bg-night-50',
+            'read-only:bg-night-50',
             invalid ? 'border-red-600' : 'border-night-200',
           )}
         />

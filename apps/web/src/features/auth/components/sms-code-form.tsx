@@ -117,7 +117,7 @@ function SmsCodeEntry({
           value={entry.code}
           onChange={entry.change}
           invalid={Boolean(entry.message)}
-          disabled={checking.isPending}
+          busy={checking.isPending}
         />
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-600">
           {checking.isPending ? t('auth.code.checking') : ''}

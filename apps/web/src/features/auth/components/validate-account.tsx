@@ -180,7 +180,7 @@ function ValidateAccountEntry({ username }: { username: string }) {
           value={entry.code}
           onChange={entry.change}
           invalid={Boolean(entry.message)}
-          disabled={validating.isPending}
+          busy={validating.isPending}
         />
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-600">
           {validating.isPending ? t('auth.code.checking') : ''}

@@ -24,6 +24,8 @@ export function loginAnswer(overrides: Record<string, unknown> = {}) {
  * messages. Testing Library's waitFor advances fake timers when a `jest` global says they are on.
  */
 export async function renderAppWithFakeTimers(url: string) {
+  // Load the login screen's code with real timers: waitFor's timeout runs on fake time after.
+  await import('@/app/routes/login');
   window.location.hash = `#${url}`;
   await new Promise((resolve) => setTimeout(resolve, 0));
   vi.useFakeTimers();
@@ -34,9 +36,17 @@ export async function renderAppWithFakeTimers(url: string) {
   return { ...result, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
 }
 
-/** Lets `ms` of fake time pass, with React told about the updates it causes. */
+/**
+ * Lets `ms` of fake time pass, with React told about the updates it causes. In steps of at most
+ * 100 ms: React renders at the end of each act, and a countdown schedules its next second then.
+ */
 export async function passTime(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
+  let left = ms;
+  do {
+    const step = Math.min(left, 100);
+    await act(() => vi.advanceTimersByTimeAsync(step));
+    left -= step;
+  } while (left > 0);
 }
 
 /** The 4 code boxes, in order. */
