@@ -20,8 +20,9 @@ export function ResendButton({
 }) {
   const { t } = useTranslation();
   const waiting = remaining > 0;
-  // Announce the changes of phase only: adjusted while rendering, no effect needed.
-  const [wasWaiting, setWasWaiting] = useState(waiting);
+  // Announce the changes of phase only (a wait that starts with the button counts as one):
+  // adjusted while rendering, no effect needed.
+  const [wasWaiting, setWasWaiting] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   if (waiting !== wasWaiting) {
     setWasWaiting(waiting);
