@@ -1,0 +1,105 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/test-utils';
+import { PERMISSION_ALERT_MS } from './permissions-page';
+
+/** A browser whose permission answers the test decides. */
+function stubBrowser(initial: {
+  geolocation: PermissionState;
+  camera: PermissionState;
+  notifications: NotificationPermission;
+}) {
+  const state = { ...initial };
+  vi.stubGlobal('Notification', {
+    get permission() {
+      return state.notifications;
+    },
+    requestPermission: vi.fn(async () => {
+      state.notifications = 'denied';
+      return state.notifications;
+    }),
+  });
+  const query = vi.fn(async ({ name }: { name: string }) => {
+    const value =
+      name === 'notifications'
+        ? state.notifications === 'default'
+          ? 'prompt'
+          : state.notifications
+        : state[name as 'geolocation' | 'camera'];
+    return { state: value, addEventListener: () => {}, removeEventListener: () => {} };
+  });
+  const getCurrentPosition = vi.fn((success: PositionCallback) => {
+    state.geolocation = 'granted';
+    success({ coords: { latitude: 1, longitude: 2 } } as GeolocationPosition);
+  });
+  Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query } });
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: { getCurrentPosition },
+  });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: vi.fn(), enumerateDevices: vi.fn(async () => []) },
+  });
+  return { getCurrentPosition };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  for (const key of ['permissions', 'geolocation', 'mediaDevices'])
+    Reflect.deleteProperty(navigator, key);
+});
+
+describe('permissions page', () => {
+  it('shows the browser’s real states', async () => {
+    stubBrowser({ geolocation: 'granted', camera: 'denied', notifications: 'default' });
+    stubFetch();
+    await renderApp('/autorisations', { user: {} });
+    const notifications = await screen.findByRole('switch', { name: 'Notifications' });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Géolocalisation' })).toBeChecked(),
+    );
+    expect(notifications).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Appareil photo' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Accès aux fichiers' })).toBeChecked();
+    expect(screen.getByText('Refusé')).toBeInTheDocument();
+    expect(screen.getByText('Pas encore demandé')).toBeInTheDocument();
+  });
+
+  it('asks the browser when a switch is turned on, and shows the answer for 20 seconds', async () => {
+    const browser = stubBrowser({
+      geolocation: 'prompt',
+      camera: 'prompt',
+      notifications: 'default',
+    });
+    stubFetch();
+    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    const { user } = await renderApp('/autorisations', { user: {} });
+    const geolocation = await screen.findByRole('switch', { name: 'Géolocalisation' });
+    await waitFor(() => expect(geolocation).toBeEnabled());
+    await user.click(geolocation);
+    expect(browser.getCurrentPosition).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(geolocation).toBeChecked());
+    expect(await screen.findByRole('alert')).toHaveTextContent('C’est autorisé.');
+
+    // The alert's own timer: 20 s, and running it hides the alert.
+    const timer = setTimeoutSpy.mock.calls.find(([, delay]) => delay === PERMISSION_ALERT_MS);
+    expect(timer).toBeDefined();
+    act(() => (timer![0] as () => void)());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says how to give back a refused permission', async () => {
+    stubBrowser({ geolocation: 'prompt', camera: 'prompt', notifications: 'default' });
+    stubFetch();
+    const { user } = await renderApp('/autorisations', { user: {} });
+    const notifications = await screen.findByRole('switch', { name: 'Notifications' });
+    await waitFor(() => expect(notifications).toBeEnabled());
+    await user.click(notifications);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/Accès refusé/)).toBeInTheDocument();
+    expect(notifications).not.toBeChecked();
+  });
+});
