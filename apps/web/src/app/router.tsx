@@ -24,6 +24,14 @@ function screen(path: string, handle: RouteHandle, load?: RouteObject['lazy']): 
   } as RouteObject;
 }
 
+const loadHome = async () => ({ Component: (await import('./routes/home')).HomeRoute });
+const loadSearch = async () => ({ Component: (await import('./routes/search')).SearchRoute });
+const loadTopAnnonces = async () => ({
+  Component: (await import('./routes/top-annonces')).TopAnnoncesRoute,
+});
+const loadMyAlerts = async () => ({
+  Component: (await import('./routes/my-alerts')).MyAlertsRoute,
+});
 const loadAbout = async () => ({ Component: (await import('./routes/about')).AboutRoute });
 const loadTerms = async () => ({ Component: (await import('./routes/terms')).TermsRoute });
 const loadLogin = async () => ({ Component: (await import('./routes/login')).LoginRoute });
@@ -62,9 +70,13 @@ export function createAppRouter() {
         {
           element: <RequireAuth />,
           children: [
-            screen(paths.home.path, { titleKey: 'page.home.title', showFilters: true }),
-            screen(paths.search.path, { titleKey: 'page.search.title', showFilters: true }),
-            screen(paths.topAnnonces.path, { titleKey: 'page.topAnnonces.title' }),
+            screen(paths.home.path, { titleKey: 'page.home.title', showFilters: true }, loadHome),
+            screen(
+              paths.search.path,
+              { titleKey: 'page.search.title', showFilters: true },
+              loadSearch,
+            ),
+            screen(paths.topAnnonces.path, { titleKey: 'page.topAnnonces.title' }, loadTopAnnonces),
             screen(paths.profileShow.path, { titleKey: 'page.profileShow.title' }, loadProfileShow),
             screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }, loadProfileEdit),
             screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }, loadMyLampions),
@@ -91,7 +103,7 @@ export function createAppRouter() {
               element: <RequireRoles roles={INDIVIDUAL_ROLES} />,
               children: [
                 screen(paths.myAnnonce.path, { titleKey: 'page.myAnnonce.title' }),
-                screen(paths.myAlerts.path, { titleKey: 'page.myAlerts.title' }),
+                screen(paths.myAlerts.path, { titleKey: 'page.myAlerts.title' }, loadMyAlerts),
                 screen(paths.verifyMatch.path, { titleKey: 'page.verifyMatch.title' }),
               ],
             },

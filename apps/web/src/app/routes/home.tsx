@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { HomeSections } from '@/features/discovery/components/home-sections';
+import { useIdentityRequirement } from '@/features/identity/hooks/use-identity-requirement';
+
+/** / : the home feeds; asks the identity-validation check on load (discovery.md §2). */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  // Loads the identity status so that the search and scan buttons follow it from the start.
+  useIdentityRequirement();
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 md:py-8">
+      <h1 className="sr-only">{t('page.home.title')}</h1>
+      <HomeSections />
+    </div>
+  );
+}

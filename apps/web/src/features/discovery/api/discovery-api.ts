@@ -1,0 +1,154 @@
+import {
+  DisplaySelectedValuesResponseSchema,
+  FiltersAlertTextResponseSchema,
+  FiltersDataSchema,
+  GeoPlaceListSchema,
+  HomeDataResponseSchema,
+  IdListResponseSchema,
+  PoliceStationListSchema,
+  SearchAnnoncesResponseSchema,
+  SortObjectsResponseSchema,
+  SubFilterOptionListSchema,
+  TopAnnoncesResponseSchema,
+  type SearchSort,
+  type SubFilterObjectType,
+} from '@app/domain';
+import { api } from '@/lib/api-client';
+import { criteriaForm, selectionsForm, type Filters } from '../lib/filters';
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** POST /home/getHomeData; failures are ignored (discovery.md §8), so silent. */
+export const getHomeData = (position: Position | null) =>
+  api.post('/home/getHomeData', {
+    form: position ? { latitude: position.latitude, longitude: position.longitude } : {},
+    schema: HomeDataResponseSchema,
+    silent: true,
+  });
+
+/** POST /home/getTopAnnonces. */
+export const getTopAnnonces = (offset: number) =>
+  api.post('/home/getTopAnnonces', { form: { offset }, schema: TopAnnoncesResponseSchema });
+
+/** POST /search/getSearchAnnonces: errors show the 20 s toast of the API client (§8). */
+export const getSearchAnnonces = (filters: Filters, offset: number, user: Position | null) =>
+  api.post('/search/getSearchAnnonces', {
+    form: {
+      offset,
+      researchSorting: filters.researchSorting,
+      userLatitude: user?.latitude,
+      userLongitude: user?.longitude,
+      ...criteriaForm(filters),
+    },
+    schema: SearchAnnoncesResponseSchema,
+  });
+
+export const getSortObjects = (user: Position | null) =>
+  api.post('/search/getSortObjectsForRadioButtons', {
+    form: user ? { userLatitude: user.latitude, userLongitude: user.longitude } : {},
+    schema: SortObjectsResponseSchema,
+    silent: true,
+  });
+
+export const getSubFilterOptions = (
+  objectType: SubFilterObjectType,
+  filters: Filters,
+  subFilterSearch: string,
+) =>
+  api.post('/search/getSubFilterObjectsForOptions', {
+    form: { objectType, subFilterSearch, ...selectionsForm(filters) },
+    schema: SubFilterOptionListSchema,
+    silent: true,
+  });
+
+/** Lower selections no longer linked to the higher selection (discovery.md §4). */
+export const getIdsNotLinked = (
+  higherFilterObjectType: 'vehicleType' | 'brand' | 'model',
+  higherFilterIds: number[],
+  subFilterToFilterObjectType: 'brand' | 'model' | 'modelFinish',
+  subFilterToFilterIds: number[],
+) =>
+  api.post('/search/getIdsFromListNotLinkedToHigherFilterIds', {
+    form: {
+      higherFilterObjectType,
+      higherFilterIds: JSON.stringify(higherFilterIds),
+      subFilterToFilterObjectType,
+      subFilterToFilterIds: JSON.stringify(subFilterToFilterIds),
+    },
+    schema: IdListResponseSchema,
+    silent: true,
+  });
+
+/** Group headers whose state a bulk toggle of models or finishes changes. */
+export const getHigherCategoryIdsToToggle = (
+  objectType: 'model' | 'modelFinish',
+  isSelected: boolean,
+  toggledElementIds: number[],
+  filters: Filters,
+) =>
+  api.post('/search/getConcernedHiddenHigherCategoryIdsToToggle', {
+    form: {
+      objectType,
+      isSelected,
+      toggledElementIds: JSON.stringify(toggledElementIds),
+      ...selectionsForm(filters),
+    },
+    schema: IdListResponseSchema,
+    silent: true,
+  });
+
+export const getDisplaySelectedValuesText = (
+  objectType: SubFilterObjectType,
+  values: readonly (string | number)[],
+) =>
+  api.post('/search/getDisplaySelectedValuesTextForObjectType', {
+    form: {
+      objectType,
+      isEnum: objectType === 'color' || objectType === 'energy',
+      objectTypeValues: JSON.stringify(values),
+    },
+    schema: DisplaySelectedValuesResponseSchema,
+    silent: true,
+  });
+
+/** The create-alert modal's summary; a failure is only logged (§8). */
+export const getFiltersAlertText = (filters: Filters) =>
+  api.post('/search/getDisplaySelectedValuesFiltersAlert', {
+    form: { ...criteriaForm(filters), address: filters.address },
+    schema: FiltersAlertTextResponseSchema,
+    silent: true,
+  });
+
+export const getFiltersDataFromSavedSearch = (savedSearchId: number) =>
+  api.post('/search/getFiltersDataInitialValuesFromSavedSearch', {
+    form: { savedSearchId },
+    schema: FiltersDataSchema,
+  });
+
+export const autocompletePlaces = (q: string) =>
+  api.get('/geo/autocomplete', { query: { q }, schema: GeoPlaceListSchema, silent: true });
+
+export const searchPlaces = (q: string) =>
+  api.get('/geo/search', { query: { q }, schema: GeoPlaceListSchema, silent: true });
+
+export const reversePlace = (lat: number, lng: number) =>
+  api.get('/geo/reverse', { query: { lat, lng }, schema: GeoPlaceListSchema, silent: true });
+
+export interface Bounds {
+  neLat: number;
+  neLng: number;
+  swLat: number;
+  swLng: number;
+}
+
+export const getPoliceStationsInBounds = (bounds: Bounds) =>
+  api.get('/policeStation/getAllPoliceStationInsideBounds', {
+    query: { ...bounds },
+    schema: PoliceStationListSchema,
+    silent: true,
+  });
+
+export type { SearchSort };

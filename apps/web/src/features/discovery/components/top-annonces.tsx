@@ -1,0 +1,48 @@
+import { SEARCH_PAGE_SIZE } from '@app/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  AnnonceCard,
+  AnnonceCardGrid,
+  AnnonceCardGridLoading,
+} from '@/components/annonce-card/annonce-card';
+import { Button } from '@/components/ui/button';
+import { getTopAnnonces } from '../api/discovery-api';
+import { discoveryKeys } from '../api/discovery-keys';
+
+/** Top announcements (discovery.md §2), 12 by 12: boosted first, then reward, views, recency. */
+export function TopAnnonces() {
+  const { t } = useTranslation();
+  const top = useInfiniteQuery({
+    queryKey: discoveryKeys.top(),
+    queryFn: ({ pageParam }) => getTopAnnonces(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages): number | null =>
+      last.isEndOfData ? null : pages.length * SEARCH_PAGE_SIZE,
+  });
+  if (top.isPending) return <AnnonceCardGridLoading count={6} label={t('top.loading')} />;
+  if (top.isError) return <p className="text-slate-600">{t('top.error')}</p>;
+  const annonces = top.data.pages.flatMap((page) => page.annonces);
+  if (annonces.length === 0) return <p className="text-slate-600">{t('home.empty.top')}</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <AnnonceCardGrid label={t('page.topAnnonces.title')}>
+        {annonces.map((annonce) => (
+          <li key={annonce.id}>
+            <AnnonceCard annonce={annonce} headingLevel={2} />
+          </li>
+        ))}
+      </AnnonceCardGrid>
+      {top.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={top.isFetchingNextPage}
+          onClick={() => void top.fetchNextPage()}
+        >
+          {top.isFetchingNextPage ? t('search.loadingMore') : t('search.seeMore')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Position } from '../api/discovery-api';
+
+export type GeolocationState =
+  | { status: 'pending'; position: null }
+  | { status: 'granted'; position: Position }
+  /** Refused, unavailable, or too slow: the screens carry on without a position (§4). */
+  | { status: 'unavailable'; position: null };
+
+const TIMEOUT_MS = 5000;
+
+function locate(): Promise<Position | null> {
+  return new Promise((resolve) => {
+    if (typeof navigator === 'undefined' || !navigator.geolocation) {
+      resolve(null);
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (result) => resolve({ latitude: result.coords.latitude, longitude: result.coords.longitude }),
+      () => resolve(null),
+      { timeout: TIMEOUT_MS, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** The browser position, asked once on mount; `refresh` asks again (the centre-on-me button). */
+export function useGeolocation() {
+  const [state, setState] = useState<GeolocationState>(() =>
+    typeof navigator === 'undefined' || !navigator.geolocation
+      ? { status: 'unavailable', position: null }
+      : { status: 'pending', position: null },
+  );
+
+  const refresh = useCallback(async () => {
+    const position = await locate();
+    setState(
+      position ? { status: 'granted', position } : { status: 'unavailable', position: null },
+    );
+    return position;
+  }, []);
+
+  useEffect(() => {
+    if (state.status !== 'pending') return;
+    let cancelled = false;
+    void locate().then((position) => {
+      if (cancelled) return;
+      setState(
+        position ? { status: 'granted', position } : { status: 'unavailable', position: null },
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Asked once: a later refusal or grant goes through refresh().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { ...state, refresh };
+}

@@ -1,0 +1,96 @@
+import {
+  CheckExistingSavedSearchResponseSchema,
+  DeletedSchema,
+  FiltersAlertTextResponseSchema,
+  SavedSearchCreatedSchema,
+  SavedSearchListSchema,
+} from '@app/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The filters as the search screen hands them over (id lists as JSON-array strings). */
+export type Criteria = Record<string, string | number | null>;
+
+export const savedSearchKeys = {
+  all: ['savedSearches'] as const,
+  mine: () => [...savedSearchKeys.all, 'mine'] as const,
+  summary: (criteria: string) => [...savedSearchKeys.all, 'summary', criteria] as const,
+};
+
+/** The create modal's text listing the chosen filters; a failure is only logged (§8). */
+export const getFiltersSummary = (criteria: Criteria) =>
+  api.post('/search/getDisplaySelectedValuesFiltersAlert', {
+    form: criteria,
+    schema: FiltersAlertTextResponseSchema,
+    silent: true,
+  });
+
+export function useFiltersSummary(criteria: Criteria, enabled: boolean) {
+  return useQuery({
+    queryKey: savedSearchKeys.summary(JSON.stringify(criteria)),
+    queryFn: async () => {
+      try {
+        return (await getFiltersSummary(criteria)).displaySelectedValuesText;
+      } catch (error) {
+        console.warn('Filters summary unavailable', error);
+        return '';
+      }
+    },
+    enabled,
+  });
+}
+
+const withoutSort = ({ researchSorting: _sort, address: _address, ...criteria }: Criteria) =>
+  criteria;
+
+/** POST /savedSearch/checkExisting: the alert already saved with exactly these filters, if any. */
+export const checkExistingSavedSearch = (criteria: Criteria) =>
+  api.post('/savedSearch/checkExisting', {
+    form: withoutSort(criteria),
+    schema: CheckExistingSavedSearchResponseSchema,
+    silent: true,
+  });
+
+/** POST /savedSearch: errors are shown by the modal (403 on name) or only logged (§8). */
+export const createSavedSearch = (name: string, criteria: Criteria) =>
+  api.post('/savedSearch', {
+    form: { ...criteria, name },
+    schema: SavedSearchCreatedSchema,
+    silent: true,
+  });
+
+export const getMyAlerts = () =>
+  api.get('/savedSearch/getMyAlerts', { schema: SavedSearchListSchema });
+
+export function useMyAlerts() {
+  return useQuery({ queryKey: savedSearchKeys.mine(), queryFn: getMyAlerts });
+}
+
+/** DELETE /savedSearch/{id}: the caller shows the 401/404 toast itself (§8). */
+export const deleteSavedSearch = (id: number) =>
+  api.delete(`/savedSearch/${id}`, { schema: DeletedSchema, silent: true });
+
+export function useDeleteSavedSearch(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSavedSearch,
+    onSuccess: async () => {
+      // The home has one section per alert.
+      await queryClient.invalidateQueries({ queryKey: savedSearchKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['discovery', 'home'] });
+      options.onSuccess?.();
+    },
+  });
+}
+
+export function useCreateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, criteria }: { name: string; criteria: Criteria }) =>
+      createSavedSearch(name, criteria),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: savedSearchKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['discovery', 'home'] });
+    },
+  });
+}

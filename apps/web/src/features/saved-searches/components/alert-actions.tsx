@@ -1,0 +1,81 @@
+import { BellPlus, BellOff } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import type { Criteria } from '../api/saved-searches-api';
+import { CreateSavedSearchDialog } from './create-saved-search-dialog';
+import { DeleteSavedSearchDialog } from './delete-saved-search-dialog';
+
+/**
+ * The search screen's alert buttons: create (only with at least one criterion, discovery.md §4)
+ * and, when the screen shows an alert, delete it.
+ */
+export function AlertActions({
+  criteria,
+  hasCriterion,
+  savedSearchId,
+  savedSearchName,
+  disabled,
+  onCreated,
+  onDeleted,
+}: {
+  criteria: Criteria;
+  hasCriterion: boolean;
+  savedSearchId: number | null;
+  savedSearchName: string | null;
+  disabled: boolean;
+  onCreated: (alert: { id: number; name: string }) => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  return (
+    <>
+      <span className="group relative inline-flex">
+        <Button
+          size="sm"
+          disabled={disabled || !hasCriterion}
+          aria-describedby={!hasCriterion ? 'alert-needs-criterion' : undefined}
+          onClick={() => setCreating(true)}
+        >
+          <BellPlus aria-hidden="true" className="size-4" />
+          {t('saved.search.create.button')}
+        </Button>
+        {!hasCriterion ? (
+          <span
+            id="alert-needs-criterion"
+            role="tooltip"
+            className="pointer-events-none absolute top-full right-0 z-30 mt-1 hidden w-56 rounded-md bg-night-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block"
+          >
+            {t('saved.search.create.needCriterion')}
+          </span>
+        ) : null}
+      </span>
+      {savedSearchId !== null ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={disabled}
+          onClick={() => setDeleting({ id: savedSearchId, name: savedSearchName ?? '' })}
+        >
+          <BellOff aria-hidden="true" className="size-4" />
+          {t('saved.search.delete.button')}
+        </Button>
+      ) : null}
+      <CreateSavedSearchDialog
+        open={creating}
+        onOpenChange={setCreating}
+        criteria={criteria}
+        onCreated={onCreated}
+      />
+      <DeleteSavedSearchDialog
+        alert={deleting}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        onDeleted={onDeleted}
+      />
+    </>
+  );
+}
