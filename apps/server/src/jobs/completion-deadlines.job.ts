@@ -27,7 +27,10 @@ export interface CompletionRunResult {
  *   payment promise lapses.
  * Each change is guarded by the state it read, so two runs at once never act twice.
  */
-export async function runCompletionDeadlines(deps: { db: Db; clock: Clock }): Promise<CompletionRunResult> {
+export async function runCompletionDeadlines(deps: {
+  db: Db;
+  clock: Clock;
+}): Promise<CompletionRunResult> {
   const { db, clock } = deps;
   const now = clock.now();
   const reminderHorizon = new Date(now.getTime() + COMPLETION_REMINDER_HOURS_BEFORE * HOUR_MS);
@@ -53,7 +56,12 @@ export async function runCompletionDeadlines(deps: { db: Db; clock: Clock }): Pr
       await tx
         .update(paymentPromises)
         .set({ status: 'CANCELLED' })
-        .where(inArray(paymentPromises.annonceId, expired.map((row) => row.id)));
+        .where(
+          inArray(
+            paymentPromises.annonceId,
+            expired.map((row) => row.id),
+          ),
+        );
     }
 
     const reminded = await tx

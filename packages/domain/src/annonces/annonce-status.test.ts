@@ -6,12 +6,19 @@ import {
   isPublished,
   isVisibleToOthers,
 } from './annonce-status';
-import { isAnnonceComplete, missingDocuments, completionDeadline, completionReminderAt } from './completeness';
+import {
+  isAnnonceComplete,
+  missingDocuments,
+  completionDeadline,
+  completionReminderAt,
+} from './completeness';
 
 describe('announcement statuses (annonces.md §4)', () => {
   it('lets the owner publish a draft or a refused one, and nothing else', () => {
     const ownerMoves = ANNONCE_STATUSES.flatMap((from) =>
-      ANNONCE_STATUSES.filter((to) => canTransition(from, to, 'owner')).map((to) => `${from}>${to}`),
+      ANNONCE_STATUSES.filter((to) => canTransition(from, to, 'owner')).map(
+        (to) => `${from}>${to}`,
+      ),
     );
     expect(ownerMoves.sort()).toEqual(['DRAFT>TO_VALIDATE', 'REFUSED>TO_VALIDATE']);
   });
@@ -52,10 +59,13 @@ describe('completeness (annonces.md §4)', () => {
     [true, true, false, false, ['plainteFile']],
     [false, false, true, true, []],
     [false, false, false, false, ['plainteFile']],
-  ])('licensed %s, card %s, complaint %s → complete %s, missing %j', (isLicensed, hasCarteGrise, hasPlainte, complete, missing) => {
-    expect(isAnnonceComplete({ isLicensed, hasCarteGrise, hasPlainte })).toBe(complete);
-    expect(missingDocuments({ isLicensed, hasCarteGrise, hasPlainte })).toEqual(missing);
-  });
+  ])(
+    'licensed %s, card %s, complaint %s → complete %s, missing %j',
+    (isLicensed, hasCarteGrise, hasPlainte, complete, missing) => {
+      expect(isAnnonceComplete({ isLicensed, hasCarteGrise, hasPlainte })).toBe(complete);
+      expect(missingDocuments({ isLicensed, hasCarteGrise, hasPlainte })).toEqual(missing);
+    },
+  );
 
   it('gives 48 hours, with the reminder 24 hours before the end', () => {
     const deadline = completionDeadline(new Date('2026-11-22T10:00:00Z'));

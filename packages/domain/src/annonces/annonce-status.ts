@@ -77,10 +77,7 @@ export function canTransition(
 /** Statuses the owner may still edit (§4 "Editing"): never VALIDATED or later, never once deletion asked. */
 export const EDITABLE_STATUSES: readonly AnnonceStatus[] = ['DRAFT', 'TO_VALIDATE', 'REFUSED'];
 
-export function isEditableByOwner(annonce: {
-  status: string;
-  askedToBeDeleted: boolean;
-}): boolean {
+export function isEditableByOwner(annonce: { status: string; askedToBeDeleted: boolean }): boolean {
   return (
     !annonce.askedToBeDeleted && (EDITABLE_STATUSES as readonly string[]).includes(annonce.status)
   );

@@ -12,12 +12,48 @@ import {
 } from './annonce-validation';
 import { isValidSerialNumber } from './identifiers';
 
-const CAR: VehicleTypeFlags = { isLicensed: true, hasVIN: true, hasBicycode: false, hasSerialNumber: false, hasWindowEngraving: true };
-const BICYCLE: VehicleTypeFlags = { isLicensed: false, hasVIN: false, hasBicycode: true, hasSerialNumber: true, hasWindowEngraving: false };
-const OTHER: VehicleTypeFlags = { isLicensed: false, hasVIN: false, hasBicycode: false, hasSerialNumber: true, hasWindowEngraving: false };
-const VIN_ONLY: VehicleTypeFlags = { isLicensed: false, hasVIN: true, hasBicycode: true, hasSerialNumber: false, hasWindowEngraving: false };
-const NOTHING: AnnonceFilesPresence = { photos: 0, identityRecto: false, identityVerso: false, carteGrise: false, plainte: false, assurance: false };
-const ADDRESS = { address: '10 rue du Taur, 31000 Toulouse', latitude: 43.6, longitude: 1.44, departement: '31' };
+const CAR: VehicleTypeFlags = {
+  isLicensed: true,
+  hasVIN: true,
+  hasBicycode: false,
+  hasSerialNumber: false,
+  hasWindowEngraving: true,
+};
+const BICYCLE: VehicleTypeFlags = {
+  isLicensed: false,
+  hasVIN: false,
+  hasBicycode: true,
+  hasSerialNumber: true,
+  hasWindowEngraving: false,
+};
+const OTHER: VehicleTypeFlags = {
+  isLicensed: false,
+  hasVIN: false,
+  hasBicycode: false,
+  hasSerialNumber: true,
+  hasWindowEngraving: false,
+};
+const VIN_ONLY: VehicleTypeFlags = {
+  isLicensed: false,
+  hasVIN: true,
+  hasBicycode: true,
+  hasSerialNumber: false,
+  hasWindowEngraving: false,
+};
+const NOTHING: AnnonceFilesPresence = {
+  photos: 0,
+  identityRecto: false,
+  identityVerso: false,
+  carteGrise: false,
+  plainte: false,
+  assurance: false,
+};
+const ADDRESS = {
+  address: '10 rue du Taur, 31000 Toulouse',
+  latitude: 43.6,
+  longitude: 1.44,
+  departement: '31',
+};
 
 const carInput = {
   vehicleType: 1,
@@ -35,7 +71,13 @@ const carInput = {
 describe('normalising the wizard fields', () => {
   it('normalises identifiers, drops what the type lacks, clears the other owner when owner', () => {
     const fields = normalizeAnnonceFields(
-      { ...carInput, bicycode: '0123456789', firstnameOwner: 'Ana', fiscalPower: 7.6, vin: ' vf1ab000012345678 ' },
+      {
+        ...carInput,
+        bicycode: '0123456789',
+        firstnameOwner: 'Ana',
+        fiscalPower: 7.6,
+        vin: ' vf1ab000012345678 ',
+      },
       CAR,
     );
     expect(fields).toMatchObject({
@@ -47,7 +89,9 @@ describe('normalising the wizard fields', () => {
       fiscalPower: 8,
       hasWindowEngraving: false,
     });
-    expect(normalizeAnnonceFields({ ...carInput, licensePlate: 'AB123CD' }, BICYCLE).licensePlate).toBeNull();
+    expect(
+      normalizeAnnonceFields({ ...carInput, licensePlate: 'AB123CD' }, BICYCLE).licensePlate,
+    ).toBeNull();
   });
 
   it.each([
@@ -101,16 +145,25 @@ describe('problems by step', () => {
 
   it('checks only the steps reached', () => {
     const fields = normalizeAnnonceFields({ vehicleType: 1 }, CAR);
-    expect(annonceProblems({ fields, type: CAR, files: NOTHING, isFast: true, throughStep: 1 })).toEqual([]);
-    expect(annonceProblems({ fields, type: CAR, files: NOTHING, isFast: true, throughStep: 2 })[0]).toEqual({
+    expect(
+      annonceProblems({ fields, type: CAR, files: NOTHING, isFast: true, throughStep: 1 }),
+    ).toEqual([]);
+    expect(
+      annonceProblems({ fields, type: CAR, files: NOTHING, isFast: true, throughStep: 2 })[0],
+    ).toEqual({
       field: 'brand',
       messageKey: 'MandatoryField',
     });
   });
 
   it('needs names, identity and attestation when not the owner; papers never block', () => {
-    const fields = normalizeAnnonceFields({ ...carInput, isProprio: false, ownerAttestation: false }, CAR);
-    expect(publicationProblems({ fields, type: CAR, files: NOTHING, isFast: true }).map((p) => p.field)).toEqual([
+    const fields = normalizeAnnonceFields(
+      { ...carInput, isProprio: false, ownerAttestation: false },
+      CAR,
+    );
+    expect(
+      publicationProblems({ fields, type: CAR, files: NOTHING, isFast: true }).map((p) => p.field),
+    ).toEqual([
       'lastnameOwner',
       'firstnameOwner',
       'identityRecto',
@@ -118,15 +171,16 @@ describe('problems by step', () => {
       'ownerAttestation',
     ]);
     const owner = normalizeAnnonceFields(carInput, CAR);
-    expect(publicationProblems({ fields: owner, type: CAR, files: NOTHING, isFast: true })).toEqual([]);
+    expect(publicationProblems({ fields: owner, type: CAR, files: NOTHING, isFast: true })).toEqual(
+      [],
+    );
   });
 
   it('asks a complete announcement for the VIN of a licensed type and at least one photo', () => {
     const fields = normalizeAnnonceFields(carInput, CAR);
-    expect(publicationProblems({ fields, type: CAR, files: NOTHING, isFast: false }).map((p) => p.field)).toEqual([
-      'vin',
-      'vehicleFiles',
-    ]);
+    expect(
+      publicationProblems({ fields, type: CAR, files: NOTHING, isFast: false }).map((p) => p.field),
+    ).toEqual(['vin', 'vehicleFiles']);
   });
 });
 
@@ -134,7 +188,10 @@ describe('serial numbers (property)', () => {
   it('accepts any 3 to 40 letters and digits, whatever separators are typed between them', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcxyz'), { minLength: 3, maxLength: 40 }),
+        fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcxyz'), {
+          minLength: 3,
+          maxLength: 40,
+        }),
         fc.constantFrom(' ', '-', '.', ''),
         (chars, separator) => isValidSerialNumber(chars.join(separator)),
       ),
@@ -144,10 +201,16 @@ describe('serial numbers (property)', () => {
   it('refuses fewer than 3 or more than 40 characters, and any symbol', () => {
     const alphanumeric = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
     fc.assert(
-      fc.property(fc.array(alphanumeric, { maxLength: 2 }), (chars) => !isValidSerialNumber(chars.join(''))),
+      fc.property(
+        fc.array(alphanumeric, { maxLength: 2 }),
+        (chars) => !isValidSerialNumber(chars.join('')),
+      ),
     );
     fc.assert(
-      fc.property(fc.array(alphanumeric, { minLength: 41, maxLength: 60 }), (chars) => !isValidSerialNumber(chars.join(''))),
+      fc.property(
+        fc.array(alphanumeric, { minLength: 41, maxLength: 60 }),
+        (chars) => !isValidSerialNumber(chars.join('')),
+      ),
     );
     fc.assert(
       fc.property(
@@ -156,7 +219,9 @@ describe('serial numbers (property)', () => {
         fc.nat(),
         (chars, symbol, at) => {
           const index = at % (chars.length + 1);
-          return !isValidSerialNumber([...chars.slice(0, index), symbol, ...chars.slice(index)].join(''));
+          return !isValidSerialNumber(
+            [...chars.slice(0, index), symbol, ...chars.slice(index)].join(''),
+          );
         },
       ),
     );

@@ -234,7 +234,10 @@ function requiredProblemsOfStep(
       const identifier = type ? missingIdentifier(fields, type) : null;
       if (identifier) problems.push(required(identifier));
       if (type?.isLicensed && fields.licensePlate && fields.licensePlateConfirm === null) {
-        problems.push({ field: 'licensePlateConfirm', messageKey: KEYS.licensePlateConfirmInvalid });
+        problems.push({
+          field: 'licensePlateConfirm',
+          messageKey: KEYS.licensePlateConfirmInvalid,
+        });
       }
       if (fields.energy === null) problems.push(required('energy'));
       if (fields.color === null) problems.push(required('color'));
@@ -275,7 +278,14 @@ export function annonceProblems(input: {
   const { fields, type, files, isFast, throughStep } = input;
   const sequence = isFast
     ? (['VEHICLE_TYPE', 'BRAND', 'MODEL', 'MANDATORY_FIELDS'] as const)
-    : (['VEHICLE_TYPE', 'BRAND', 'MODEL', 'MANDATORY_FIELDS', 'ADDITIONNAL_FIELDS', 'PHOTOS'] as const);
+    : ([
+        'VEHICLE_TYPE',
+        'BRAND',
+        'MODEL',
+        'MANDATORY_FIELDS',
+        'ADDITIONNAL_FIELDS',
+        'PHOTOS',
+      ] as const);
   const problems: FieldProblem[] = [];
   for (const step of sequence) {
     if (stepNumber(step, isFast) > throughStep) break;

@@ -76,7 +76,12 @@ export const SaveAnnonceFormSchema = z.object({
   plainteFileId: optionalId.optional().transform((value) => value ?? null),
   assuranceFileId: optionalId.optional().transform((value) => value ?? null),
   nbImagesVehicle: z.coerce.number().int().min(0).max(10).optional(),
-  additionnalRewardLevel: z.coerce.number().int().min(0).max(ADDITIONAL_REWARD_MAX_LEVEL).default(0),
+  additionnalRewardLevel: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(ADDITIONAL_REWARD_MAX_LEVEL)
+    .default(0),
   additionnalRewardAmount: z.union([z.literal(''), z.coerce.number()]).optional(),
   /** Saves a TO_VALIDATE or REFUSED announcement back as a draft. */
   forceDraft: formBoolean.default(false),
@@ -99,7 +104,18 @@ export const PublishAnnoncesBodySchema = z.object({
         .map((part) => part.trim())
         .filter((part) => part !== ''),
     )
-    .pipe(z.array(z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(2_147_483_647))).min(1).max(50)),
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,10}$/)
+            .transform(Number)
+            .pipe(z.number().int().min(1).max(2_147_483_647)),
+        )
+        .min(1)
+        .max(50),
+    ),
 });
 
 /** POST /annonce/updateFavoris. */

@@ -45,8 +45,20 @@ describe('announcement prices and rewards (annonces.md §9, DECISIONS.md)', () =
         { isLicensed: false, additionalRewardAmount: 0 },
         { isLicensed: true, additionalRewardAmount: 1400 },
       ]),
-    ).toEqual({ totalAnnonces: 3, licensed: 2, unlicensed: 1, additionalRewards: 1600, total: 2350 });
-    expect(paymentSummary([])).toEqual({ totalAnnonces: 0, licensed: 0, unlicensed: 0, additionalRewards: 0, total: 0 });
+    ).toEqual({
+      totalAnnonces: 3,
+      licensed: 2,
+      unlicensed: 1,
+      additionalRewards: 1600,
+      total: 2350,
+    });
+    expect(paymentSummary([])).toEqual({
+      totalAnnonces: 0,
+      licensed: 0,
+      unlicensed: 0,
+      additionalRewards: 0,
+      total: 0,
+    });
   });
 
   it('offers the default boosts and keeps one valid until its end date included', () => {

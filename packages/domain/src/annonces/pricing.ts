@@ -51,7 +51,11 @@ export function normalizeAdditionalReward(level: number, amount: number | null):
   }
   const free = amount === null || !Number.isFinite(amount) ? Number.NaN : Math.ceil(amount);
   if (!(free >= ADDITIONAL_REWARD_FREE_MIN) || free > ADDITIONAL_REWARD_FREE_MAX) {
-    return { ok: false, field: 'additionnalRewardAmount', messageKey: 'additional.reward.free.min' };
+    return {
+      ok: false,
+      field: 'additionnalRewardAmount',
+      messageKey: 'additional.reward.free.min',
+    };
   }
   return { ok: true, level, amount: free };
 }

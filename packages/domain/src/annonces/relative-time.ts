@@ -10,7 +10,10 @@ const DAY = 24 * HOUR;
 export type RelativeTimeUnit = 'now' | 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';
 
 /** The unit and count, for a client that formats in another language. */
-export function relativeTimeParts(date: Date, now: Date): { unit: RelativeTimeUnit; count: number } {
+export function relativeTimeParts(
+  date: Date,
+  now: Date,
+): { unit: RelativeTimeUnit; count: number } {
   const elapsed = Math.max(0, now.getTime() - date.getTime());
   if (elapsed < SECOND) return { unit: 'now', count: 0 };
   if (elapsed < MINUTE) return { unit: 'second', count: Math.floor(elapsed / SECOND) };

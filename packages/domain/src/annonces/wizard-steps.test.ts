@@ -32,14 +32,38 @@ describe('wizard step sequences (annonces.md §2)', () => {
   });
 
   it.each([
-    [{ status: 'DRAFT', isFastAnnonce: true, creationStep: 3 }, { step: 3, minStep: 0, mode: 'create' }],
-    [{ status: 'DRAFT', isFastAnnonce: true, creationStep: 6 }, { step: 4, minStep: 0, mode: 'create' }],
-    [{ status: 'DRAFT', isFastAnnonce: true, creationStep: 0 }, { step: 1, minStep: 0, mode: 'create' }],
-    [{ status: 'DRAFT', isFastAnnonce: false, creationStep: 6 }, { step: 6, minStep: 0, mode: 'create' }],
-    [{ status: 'DRAFT', isFastAnnonce: false, creationStep: 9 }, { step: 7, minStep: 0, mode: 'create' }],
-    [{ status: 'REFUSED', isFastAnnonce: false, creationStep: 10 }, { step: 1, minStep: 1, mode: 'edit' }],
-    [{ status: 'TO_VALIDATE', isFastAnnonce: false, creationStep: 10 }, { step: 5, minStep: 4, mode: 'edit' }],
-    [{ status: 'TO_VALIDATE', isFastAnnonce: true, creationStep: 7 }, { step: 4, minStep: 4, mode: 'edit' }],
+    [
+      { status: 'DRAFT', isFastAnnonce: true, creationStep: 3 },
+      { step: 3, minStep: 0, mode: 'create' },
+    ],
+    [
+      { status: 'DRAFT', isFastAnnonce: true, creationStep: 6 },
+      { step: 4, minStep: 0, mode: 'create' },
+    ],
+    [
+      { status: 'DRAFT', isFastAnnonce: true, creationStep: 0 },
+      { step: 1, minStep: 0, mode: 'create' },
+    ],
+    [
+      { status: 'DRAFT', isFastAnnonce: false, creationStep: 6 },
+      { step: 6, minStep: 0, mode: 'create' },
+    ],
+    [
+      { status: 'DRAFT', isFastAnnonce: false, creationStep: 9 },
+      { step: 7, minStep: 0, mode: 'create' },
+    ],
+    [
+      { status: 'REFUSED', isFastAnnonce: false, creationStep: 10 },
+      { step: 1, minStep: 1, mode: 'edit' },
+    ],
+    [
+      { status: 'TO_VALIDATE', isFastAnnonce: false, creationStep: 10 },
+      { step: 5, minStep: 4, mode: 'edit' },
+    ],
+    [
+      { status: 'TO_VALIDATE', isFastAnnonce: true, creationStep: 7 },
+      { step: 4, minStep: 4, mode: 'edit' },
+    ],
     [{ status: 'VALIDATED', isFastAnnonce: true, creationStep: 7 }, null],
   ])('resumes %j at %j (§4 "Editing")', (annonce, expected) => {
     expect(resumePoint(annonce)).toEqual(expected);

@@ -1,4 +1,8 @@
-import { ANNONCE_MESSAGE_KEYS as K, normalizeSearchText, type TheftAddressInput } from '@app/domain';
+import {
+  ANNONCE_MESSAGE_KEYS as K,
+  normalizeSearchText,
+  type TheftAddressInput,
+} from '@app/domain';
 import { GeocoderUnavailableError, type Geocoder } from '../../adapters/geocoder';
 import { AppError, invalidField } from '../../lib/app-error';
 

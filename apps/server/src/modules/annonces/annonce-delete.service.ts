@@ -26,7 +26,8 @@ export function createAnnonceDeleteService(deps: {
   /** DELETE /annonce/deleteForUser/{id}: drafts only, the owner only; files go too. */
   async function deleteDraft(user: CurrentUser, annonceId: number): Promise<true> {
     const annonce = await loadOwnAnnonce(db, user, annonceId);
-    if (annonce.status !== 'DRAFT') throw new AppError('FORBIDDEN', { messageKey: K.deleteNotDraft });
+    if (annonce.status !== 'DRAFT')
+      throw new AppError('FORBIDDEN', { messageKey: K.deleteNotDraft });
     const fileIds = [
       ...(await photoFileIdsOf(db, annonce.id)),
       ...Object.values(documentFileIds(annonce)).filter((id): id is number => id !== null),
@@ -51,7 +52,8 @@ export function createAnnonceDeleteService(deps: {
     annonceId: number,
   ): Promise<{ askedToBeDeleted: true; alreadyAsked: boolean }> {
     const annonce = await loadOwnAnnonce(db, user, annonceId);
-    if (annonce.status === 'DRAFT') throw new AppError('FORBIDDEN', { messageKey: K.askDeleteIsDraft });
+    if (annonce.status === 'DRAFT')
+      throw new AppError('FORBIDDEN', { messageKey: K.askDeleteIsDraft });
     if (annonce.askedToBeDeletedAt) return { askedToBeDeleted: true, alreadyAsked: true };
     const now = clock.now();
     const alreadyAsked = await db.transaction(async (tx) => {

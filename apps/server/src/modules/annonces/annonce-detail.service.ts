@@ -14,7 +14,14 @@ import {
   type AnnonceStatus,
 } from '@app/domain';
 import type { Db } from '../../db/database';
-import { annonces, annonceViews, brands, favourites, modelFinishes, models } from '../../db/schema/index';
+import {
+  annonces,
+  annonceViews,
+  brands,
+  favourites,
+  modelFinishes,
+  models,
+} from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { signFileUrl } from '../../lib/signed-file-urls';
 import { loadVisibleAnnonce, type CurrentUser } from './annonce-access';
@@ -47,9 +54,15 @@ export function createAnnonceDetailService(deps: {
 }) {
   const { db, clock, publicUrl, signingSecret } = deps;
 
-  async function nameOf(table: typeof brands | typeof models | typeof modelFinishes, id: number | null) {
+  async function nameOf(
+    table: typeof brands | typeof models | typeof modelFinishes,
+    id: number | null,
+  ) {
     if (id === null) return null;
-    const [row] = await db.select({ id: table.id, name: table.name }).from(table).where(eq(table.id, id));
+    const [row] = await db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(eq(table.id, id));
     return row ?? null;
   }
 

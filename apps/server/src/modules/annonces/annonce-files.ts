@@ -74,7 +74,10 @@ export async function readAnnonceForm(request: FastifyRequest): Promise<AnnonceF
           data = await part.toBuffer();
         } catch (error) {
           if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-            throw new AppError('PAYLOAD_TOO_LARGE', { invalidField: field, messageKey: K.fileTooLarge });
+            throw new AppError('PAYLOAD_TOO_LARGE', {
+              invalidField: field,
+              messageKey: K.fileTooLarge,
+            });
           }
           throw error;
         }
@@ -134,7 +137,8 @@ export async function preparePhoto(file: IncomingFile): Promise<PreparedFile> {
       visibility: 'public',
     };
   } catch (error) {
-    if (error instanceof UnsupportedImageError) throw invalidField('vehicleFiles', K.fileTypeInvalid);
+    if (error instanceof UnsupportedImageError)
+      throw invalidField('vehicleFiles', K.fileTypeInvalid);
     throw error;
   }
 }
@@ -186,5 +190,6 @@ export async function deleteObjects(
     keys.flatMap((key) => [storage.delete(key), storage.delete(thumbnailKeyOf(key))]),
   );
   const failed = results.filter((result) => result.status === 'rejected');
-  if (failed.length > 0) log.warn({ failed: failed.length }, 'could not delete some stored objects');
+  if (failed.length > 0)
+    log.warn({ failed: failed.length }, 'could not delete some stored objects');
 }

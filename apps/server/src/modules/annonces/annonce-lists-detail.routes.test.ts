@@ -34,13 +34,21 @@ describe('my announcements, favourites, detail and deletion', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     catalogue = await loadCatalogue(t.db);
-    owner = await buildUser(t.db, { identityStatus: 'ACCEPTED', firstname: 'Gaspard', lastname: 'Lheureux' });
+    owner = await buildUser(t.db, {
+      identityStatus: 'ACCEPTED',
+      firstname: 'Gaspard',
+      lastname: 'Lheureux',
+    });
     visitor = await buildUser(t.db);
     admin = await buildUser(t.db, { roles: ['ROLE_ADMIN'] });
     const saved = await saveAnnonce(
       t,
       owner,
-      carFields(catalogue, { isProprio: false, firstnameOwner: 'Huguette', lastnameOwner: 'Vasseur' }),
+      carFields(catalogue, {
+        isProprio: false,
+        firstnameOwner: 'Huguette',
+        lastnameOwner: 'Vasseur',
+      }),
       {
         isFastAnnonce: 'true',
         'imagesVehicle[0]': { data: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
@@ -56,7 +64,14 @@ describe('my announcements, favourites, detail and deletion', () => {
       payload: { annonceIds: String(published) },
     });
     expect(publish.statusCode).toBe(200);
-    draftId = (await saveAnnonce(t, owner, carFields(catalogue, { licensePlate: 'GH-456-KL', licensePlateConfirm: 'GH456KL' }), { isFastAnnonce: 'true' })).json().id;
+    draftId = (
+      await saveAnnonce(
+        t,
+        owner,
+        carFields(catalogue, { licensePlate: 'GH-456-KL', licensePlateConfirm: 'GH456KL' }),
+        { isFastAnnonce: 'true' },
+      )
+    ).json().id;
   });
   afterAll(async () => {
     await t?.close();
@@ -91,7 +106,8 @@ describe('my announcements, favourites, detail and deletion', () => {
   });
 
   it('lists the drafts ready to publish only', async () => {
-    const unfinished = (await saveAnnonce(t, owner, { vehicleType: catalogue.car.typeId })).json().id;
+    const unfinished = (await saveAnnonce(t, owner, { vehicleType: catalogue.car.typeId })).json()
+      .id;
     const res = await get(owner, '/annonce/getMyDraftAnnonceReadyToPublish');
     const ids = res.json().map((card: { id: number }) => card.id);
     expect(ids).toContain(draftId);
@@ -140,13 +156,31 @@ describe('my announcements, favourites, detail and deletion', () => {
       completionDeadline: null,
     });
     expect(body.vehicle.licensePlate).toBe('AB-123-**');
-    expect(body.vehicle.theftPosition).toMatchObject({ address: 'Toulouse', latitude: 43.61, longitude: 1.44 });
-    for (const document of ['identityRectoFile', 'identityVersoFile', 'carteGriseFile', 'depotPlainteFile']) {
+    expect(body.vehicle.theftPosition).toMatchObject({
+      address: 'Toulouse',
+      latitude: 43.61,
+      longitude: 1.44,
+    });
+    for (const document of [
+      'identityRectoFile',
+      'identityVersoFile',
+      'carteGriseFile',
+      'depotPlainteFile',
+    ]) {
       expect(body.vehicle[document]).toBeNull();
     }
     expect(body.assuranceFile).toBeNull();
     const text = res.body;
-    for (const secret of ['AB123CD', 'AB-123-CD', 'Huguette', 'Vasseur', 'Gaspard', 'Lheureux', 'rue du Taur', 'signature=']) {
+    for (const secret of [
+      'AB123CD',
+      'AB-123-CD',
+      'Huguette',
+      'Vasseur',
+      'Gaspard',
+      'Lheureux',
+      'rue du Taur',
+      'signature=',
+    ]) {
       expect(text).not.toContain(secret);
     }
 
@@ -160,7 +194,13 @@ describe('my announcements, favourites, detail and deletion', () => {
     expect(on.json()).toEqual({ annonceFavorite: true });
     const list = (await get(visitor, '/annonce/getMyFavorites')).json();
     expect(list.map((card: { id: number }) => card.id)).toEqual([published]);
-    expect(list[0]).toMatchObject({ annonceFavorite: true, userHasSeenAnnonce: true, isMine: false, address: 'Toulouse', licensePlate: 'AB-123-**' });
+    expect(list[0]).toMatchObject({
+      annonceFavorite: true,
+      userHasSeenAnnonce: true,
+      isMine: false,
+      address: 'Toulouse',
+      licensePlate: 'AB-123-**',
+    });
     expect((await get(visitor, `/annonce/${published}`)).json().annonceFavorite).toBe(true);
     expect((await toggle(visitor, published)).json()).toEqual({ annonceFavorite: false });
     expect((await get(visitor, '/annonce/getMyFavorites')).json()).toEqual([]);
@@ -172,13 +212,26 @@ describe('my announcements, favourites, detail and deletion', () => {
       'imagesVehicle[0]': { data: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
     });
     const id = saved.json().id;
-    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerId, owner.id)).orderBy(storedFiles.id);
+    const [file] = await t.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.ownerId, owner.id))
+      .orderBy(storedFiles.id);
     expect(file).toBeDefined();
-    const lastFiles = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerId, owner.id));
+    const lastFiles = await t.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.ownerId, owner.id));
     const newest = lastFiles.sort((a, b) => b.id - a.id)[0]!;
 
-    expect((await t.injectAs(visitor, { method: 'DELETE', url: `/annonce/deleteForUser/${id}` })).statusCode).toBe(404);
-    const refused = await t.injectAs(owner, { method: 'DELETE', url: `/annonce/deleteForUser/${published}` });
+    expect(
+      (await t.injectAs(visitor, { method: 'DELETE', url: `/annonce/deleteForUser/${id}` }))
+        .statusCode,
+    ).toBe(404);
+    const refused = await t.injectAs(owner, {
+      method: 'DELETE',
+      url: `/annonce/deleteForUser/${published}`,
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ messageKey: 'annonce.delete.not.draft.error' });
 
@@ -188,7 +241,10 @@ describe('my announcements, favourites, detail and deletion', () => {
     expect(await t.db.select().from(annonces).where(eq(annonces.id, id))).toEqual([]);
     expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, newest.id))).toEqual([]);
     expect(await t.deps.storage.exists(newest.storageKey)).toBe(false);
-    expect((await t.injectAs(owner, { method: 'DELETE', url: `/annonce/deleteForUser/${id}` })).statusCode).toBe(404);
+    expect(
+      (await t.injectAs(owner, { method: 'DELETE', url: `/annonce/deleteForUser/${id}` }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('asks for the deletion of a published announcement once, then answers "already asked"', async () => {
@@ -200,7 +256,10 @@ describe('my announcements, favourites, detail and deletion', () => {
     expect(second.json()).toEqual({ askedToBeDeleted: true, alreadyAsked: true });
     const detail = (await get(owner, `/annonce/${published}`)).json();
     expect(detail).toMatchObject({ askedToBeDeleted: true, canEdit: false });
-    const onDraft = await t.injectAs(owner, { method: 'DELETE', url: `/annonce/askToDeleteAnnonceGrandPublic/${draftId}` });
+    const onDraft = await t.injectAs(owner, {
+      method: 'DELETE',
+      url: `/annonce/askToDeleteAnnonceGrandPublic/${draftId}`,
+    });
     expect(onDraft.json()).toMatchObject({ messageKey: 'annonce.ask.delete.draft.error' });
   });
 

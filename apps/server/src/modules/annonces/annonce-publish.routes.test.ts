@@ -28,14 +28,21 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
   const draft = async (user: TestUser, fields: Record<string, unknown>, parts = {}) => {
-    const res = await saveAnnonce(t, user, fields, { isFastAnnonce: 'true', currentStep: 4, ...parts });
+    const res = await saveAnnonce(t, user, fields, {
+      isFastAnnonce: 'true',
+      currentStep: 4,
+      ...parts,
+    });
     expect(res.statusCode).toBe(200);
     return res.json().id as number;
   };
   const statusOf = async (id: number) =>
-    (await t.db.select({ status: annonces.status }).from(annonces).where(eq(annonces.id, id)))[0]?.status;
+    (await t.db.select({ status: annonces.status }).from(annonces).where(eq(annonces.id, id)))[0]
+      ?.status;
   const eventsOf = async (id: number) =>
-    (await t.db.select().from(annonceEvents).where(eq(annonceEvents.annonceId, id))).map((e) => e.type);
+    (await t.db.select().from(annonceEvents).where(eq(annonceEvents.annonceId, id))).map(
+      (e) => e.type,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -47,14 +54,23 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
   });
 
   it('needs a submitted identity, and says so with a key the web turns into the identity modal', async () => {
-    const newcomer = await buildUser(t.db, { identityStatus: 'NOT_SUBMITTED', roles: ['ROLE_INDIVIDUAL_UNCONFIRMED'] });
+    const newcomer = await buildUser(t.db, {
+      identityStatus: 'NOT_SUBMITTED',
+      roles: ['ROLE_INDIVIDUAL_UNCONFIRMED'],
+    });
     const id = await draft(newcomer, carFields(catalogue));
     const res = await publish(newcomer, [id]);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'FORBIDDEN', messageKey: 'identity.required.error', invalidField: 'identity' });
+    expect(res.json()).toEqual({
+      code: 'FORBIDDEN',
+      messageKey: 'identity.required.error',
+      invalidField: 'identity',
+    });
     expect(await statusOf(id)).toBe('DRAFT');
     const accepted = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
-    expect((await publish(accepted, [await draft(accepted, carFields(catalogue))])).statusCode).toBe(200);
+    expect(
+      (await publish(accepted, [await draft(accepted, carFields(catalogue))])).statusCode,
+    ).toBe(200);
   });
 
   it('publishes the whole basket with one payment promise each: 300 licensed, 150 otherwise, plus the reward', async () => {
@@ -65,19 +81,38 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
     expect(res.json()).toBe(true);
     expect(await statusOf(car)).toBe('TO_VALIDATE');
     expect(await statusOf(bike)).toBe('TO_VALIDATE');
-    const promises = await t.db.select().from(paymentPromises).where(inArray(paymentPromises.annonceId, [car, bike]));
-    expect(promises.find((p) => p.annonceId === car)).toMatchObject({ price: 300, additionalRewardAmount: 200, total: 500, status: 'PROMISED' });
-    expect(promises.find((p) => p.annonceId === bike)).toMatchObject({ price: 150, additionalRewardAmount: 0, total: 150 });
+    const promises = await t.db
+      .select()
+      .from(paymentPromises)
+      .where(inArray(paymentPromises.annonceId, [car, bike]));
+    expect(promises.find((p) => p.annonceId === car)).toMatchObject({
+      price: 300,
+      additionalRewardAmount: 200,
+      total: 500,
+      status: 'PROMISED',
+    });
+    expect(promises.find((p) => p.annonceId === bike)).toMatchObject({
+      price: 150,
+      additionalRewardAmount: 0,
+      total: 150,
+    });
   });
 
   it('publishes none when one of them is not ready, and names the missing field', async () => {
     const ready = await draft(owner, carFields(catalogue));
-    const unfinished = await draft(owner, carFields(catalogue, { color: null }), { currentStep: 3 });
+    const unfinished = await draft(owner, carFields(catalogue, { color: null }), {
+      currentStep: 3,
+    });
     const res = await publish(owner, [ready, unfinished]);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ invalidField: 'color', messageKey: 'annonce.publish.incomplete.error' });
+    expect(res.json()).toMatchObject({
+      invalidField: 'color',
+      messageKey: 'annonce.publish.incomplete.error',
+    });
     expect(await statusOf(ready)).toBe('DRAFT');
-    expect(await t.db.select().from(paymentPromises).where(eq(paymentPromises.annonceId, ready))).toEqual([]);
+    expect(
+      await t.db.select().from(paymentPromises).where(eq(paymentPromises.annonceId, ready)),
+    ).toEqual([]);
   });
 
   it("publishes none when one id is someone else's (404) or already published (403)", async () => {
@@ -111,11 +146,15 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
     const start = t.clock.now();
     try {
       t.clock.advance(23 * HOUR);
-      expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).reminded).not.toContain(id);
+      expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).reminded).not.toContain(
+        id,
+      );
       t.clock.advance(1 * HOUR + 1000);
       expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).reminded).toContain(id);
       // Reminded once only.
-      expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).reminded).not.toContain(id);
+      expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).reminded).not.toContain(
+        id,
+      );
       expect(await statusOf(id)).toBe('TO_VALIDATE');
       t.clock.advance(24 * HOUR);
       expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).expired).toContain(id);
@@ -123,7 +162,10 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
       expect(await eventsOf(id)).toEqual(
         expect.arrayContaining(['ANNONCE_COMPLETION_REMINDER', 'ANNONCE_DELAY_PASSED']),
       );
-      const [promise] = await t.db.select().from(paymentPromises).where(eq(paymentPromises.annonceId, id));
+      const [promise] = await t.db
+        .select()
+        .from(paymentPromises)
+        .where(eq(paymentPromises.annonceId, id));
       expect(promise?.status).toBe('CANCELLED');
     } finally {
       t.clock.set(start);
@@ -141,7 +183,11 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
     });
     expect(completed.statusCode).toBe(200);
     const [row] = await t.db.select().from(annonces).where(eq(annonces.id, id));
-    expect(row).toMatchObject({ status: 'TO_VALIDATE', isComplete: true, completionDeadlineAt: null });
+    expect(row).toMatchObject({
+      status: 'TO_VALIDATE',
+      isComplete: true,
+      completionDeadlineAt: null,
+    });
 
     const complete = await draft(owner, carFields(catalogue), {
       carteGriseFile: { data: PDF, name: 'cg.pdf', type: 'application/pdf' },

@@ -104,7 +104,8 @@ export function createAnnoncePublishService(deps: { db: Db; clock: Clock }) {
           .where(and(eq(annonces.id, row.id), eq(annonces.status, row.status)))
           .returning({ status: annonces.status });
         // Changed meanwhile (published twice at once, deleted): the whole basket stays as it was.
-        if (updated.length !== 1) throw new AppError('FORBIDDEN', { messageKey: K.publishNotDraft });
+        if (updated.length !== 1)
+          throw new AppError('FORBIDDEN', { messageKey: K.publishNotDraft });
 
         const price = annoncePrice(isLicensed);
         const reward = Number(row.additionalRewardAmount);

@@ -16,7 +16,9 @@ import { documentFileIds, findVehicleTypes, photoCounts } from './annonce.reposi
 const PUBLIC_STATUSES = ANNONCE_STATUSES.filter(isVisibleToOthers);
 
 /** Which group of "my announcements" a status falls in (annonces.md §2 "My annonces"). */
-export function myAnnoncesGroup(status: string): 'annoncesDraft' | 'toValidate' | 'validated' | null {
+export function myAnnoncesGroup(
+  status: string,
+): 'annoncesDraft' | 'toValidate' | 'validated' | null {
   if (status === 'DRAFT' || status === 'REFUSED') return 'annoncesDraft';
   if (status === 'TO_VALIDATE') return 'toValidate';
   if (status === 'DELETED') return null;
@@ -104,10 +106,7 @@ export function createAnnonceQueriesService(deps: { db: Db; clock: Clock; public
         and(
           eq(favourites.userId, user.userId),
           ne(annonces.status, 'DELETED'),
-          or(
-            eq(annonces.ownerId, user.userId),
-            inArray(annonces.status, PUBLIC_STATUSES),
-          ),
+          or(eq(annonces.ownerId, user.userId), inArray(annonces.status, PUBLIC_STATUSES)),
         ),
       )
       .orderBy(desc(favourites.createdAt), desc(annonces.id));

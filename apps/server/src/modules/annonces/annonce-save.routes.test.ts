@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,15 +56,27 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
   });
 
   it('creates a draft from a single field and answers its id', async () => {
-    const res = await saveAnnonce(t, owner, { vehicleType: catalogue.car.typeId }, { currentStep: 1 });
+    const res = await saveAnnonce(
+      t,
+      owner,
+      { vehicleType: catalogue.car.typeId },
+      { currentStep: 1 },
+    );
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     const row = await rowOf(id);
-    expect(row).toMatchObject({ ownerId: owner.id, status: 'DRAFT', creationStep: 1, vehicleTypeId: catalogue.car.typeId });
+    expect(row).toMatchObject({
+      ownerId: owner.id,
+      status: 'DRAFT',
+      creationStep: 1,
+      vehicleTypeId: catalogue.car.typeId,
+    });
   });
 
   it('stores identifiers normalised, the town and department of the address', async () => {
-    const res = await saveAnnonce(t, owner, carFields(catalogue, { fiscalPower: -3 }), { currentStep: 4 });
+    const res = await saveAnnonce(t, owner, carFields(catalogue, { fiscalPower: -3 }), {
+      currentStep: 4,
+    });
     expect(res.statusCode).toBe(200);
     const row = await rowOf(res.json().id);
     expect(row).toMatchObject({
@@ -76,62 +89,165 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
   });
 
   it.each([
-    [{ licensePlate: 'AB-123-OU', licensePlateConfirm: 'AB-123-OU' }, 'licensePlate', 'annonce.licensePlate.invalidFeedBack'],
-    [{ licensePlateConfirm: 'AB-123-CE' }, 'licensePlateConfirm', 'annonce.licensePlateConfirm.invalidFeedBack'],
+    [
+      { licensePlate: 'AB-123-OU', licensePlateConfirm: 'AB-123-OU' },
+      'licensePlate',
+      'annonce.licensePlate.invalidFeedBack',
+    ],
+    [
+      { licensePlateConfirm: 'AB-123-CE' },
+      'licensePlateConfirm',
+      'annonce.licensePlateConfirm.invalidFeedBack',
+    ],
     [{ vin: 'VF1AB000Q12345678' }, 'vin', 'annonce.vin.invalidFeedBack'],
     [{ color: 'TARTAN' }, 'color', 'field.invalid.error'],
-  ])('refuses a badly formatted field with 403 naming it (%j)', async (overrides, field, messageKey) => {
-    const res = await saveAnnonce(t, owner, carFields(catalogue, overrides));
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'FIELD_INVALID', invalidField: field, messageKey });
-  });
+  ])(
+    'refuses a badly formatted field with 403 naming it (%j)',
+    async (overrides, field, messageKey) => {
+      const res = await saveAnnonce(t, owner, carFields(catalogue, overrides));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'FIELD_INVALID', invalidField: field, messageKey });
+    },
+  );
 
   it('checks the required fields up to the current step on checkStepBeforeSave', async () => {
     const fields = carFields(catalogue, { color: null });
-    const early = await saveAnnonce(t, owner, fields, { currentStep: 3 }, '/annonce/checkStepBeforeSave');
+    const early = await saveAnnonce(
+      t,
+      owner,
+      fields,
+      { currentStep: 3 },
+      '/annonce/checkStepBeforeSave',
+    );
     expect(early.statusCode).toBe(200);
-    const res = await saveAnnonce(t, owner, fields, { currentStep: 4 }, '/annonce/checkStepBeforeSave');
+    const res = await saveAnnonce(
+      t,
+      owner,
+      fields,
+      { currentStep: 4 },
+      '/annonce/checkStepBeforeSave',
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ invalidField: 'color', messageKey: 'MandatoryField' });
   });
 
   it('asks the identifier of the type: plate for a car, bicycode or serial number for a bicycle', async () => {
-    const car = await saveAnnonce(t, owner, carFields(catalogue, { licensePlate: null, licensePlateConfirm: null }), { isDraft: 'false' });
-    expect(car.json()).toMatchObject({ invalidField: 'licensePlate', messageKey: 'MandatoryField' });
-    const none = await saveAnnonce(t, owner, bicycleFields(catalogue, { bicycode: null }), { isDraft: 'false', isFastAnnonce: 'true' });
+    const car = await saveAnnonce(
+      t,
+      owner,
+      carFields(catalogue, { licensePlate: null, licensePlateConfirm: null }),
+      { isDraft: 'false' },
+    );
+    expect(car.json()).toMatchObject({
+      invalidField: 'licensePlate',
+      messageKey: 'MandatoryField',
+    });
+    const none = await saveAnnonce(t, owner, bicycleFields(catalogue, { bicycode: null }), {
+      isDraft: 'false',
+      isFastAnnonce: 'true',
+    });
     expect(none.json()).toMatchObject({ invalidField: 'bicycode', messageKey: 'MandatoryField' });
-    const serialOnly = await saveAnnonce(t, owner, bicycleFields(catalogue, { bicycode: null, serialNumber: 'wtu 123-456' }), { isDraft: 'false', isFastAnnonce: 'true' });
+    const serialOnly = await saveAnnonce(
+      t,
+      owner,
+      bicycleFields(catalogue, { bicycode: null, serialNumber: 'wtu 123-456' }),
+      { isDraft: 'false', isFastAnnonce: 'true' },
+    );
     expect(serialOnly.statusCode).toBe(200);
     expect((await rowOf(serialOnly.json().id)).serialNumber).toBe('WTU123456');
   });
 
   it('needs the other owner names and identity when the user is not the owner', async () => {
-    const res = await saveAnnonce(t, owner, carFields(catalogue, { isProprio: false, lastnameOwner: 'Durand' }), { isDraft: 'false', isFastAnnonce: 'true' });
-    expect(res.json()).toMatchObject({ invalidField: 'firstnameOwner', messageKey: 'MandatoryField' });
+    const res = await saveAnnonce(
+      t,
+      owner,
+      carFields(catalogue, { isProprio: false, lastnameOwner: 'Durand' }),
+      { isDraft: 'false', isFastAnnonce: 'true' },
+    );
+    expect(res.json()).toMatchObject({
+      invalidField: 'firstnameOwner',
+      messageKey: 'MandatoryField',
+    });
   });
 
   it('refuses an address outside the chosen department, or one that is only a town', async () => {
-    const elsewhere = await saveAnnonce(t, owner, carFields(catalogue, { address: { address: '10 rue du Taur, 31000 Toulouse', latitude: 43.6065, longitude: 1.442, departement: '75' } }));
-    expect(elsewhere.json()).toMatchObject({ invalidField: 'address', messageKey: 'address.department.error' });
-    const town = await saveAnnonce(t, owner, carFields(catalogue, { address: { address: 'Toulouse (31000)', latitude: 43.6045, longitude: 1.444, departement: '31' } }));
-    expect(town.json()).toMatchObject({ invalidField: 'address', messageKey: 'address.imprecise.error' });
+    const elsewhere = await saveAnnonce(
+      t,
+      owner,
+      carFields(catalogue, {
+        address: {
+          address: '10 rue du Taur, 31000 Toulouse',
+          latitude: 43.6065,
+          longitude: 1.442,
+          departement: '75',
+        },
+      }),
+    );
+    expect(elsewhere.json()).toMatchObject({
+      invalidField: 'address',
+      messageKey: 'address.department.error',
+    });
+    const town = await saveAnnonce(
+      t,
+      owner,
+      carFields(catalogue, {
+        address: {
+          address: 'Toulouse (31000)',
+          latitude: 43.6045,
+          longitude: 1.444,
+          departement: '31',
+        },
+      }),
+    );
+    expect(town.json()).toMatchObject({
+      invalidField: 'address',
+      messageKey: 'address.imprecise.error',
+    });
   });
 
   it('normalises the additional reward: fixed levels, a free amount of at least 1400 rounded up', async () => {
-    const low = await saveAnnonce(t, owner, carFields(catalogue), { additionnalRewardLevel: 5, additionnalRewardAmount: 1399 });
-    expect(low.json()).toMatchObject({ invalidField: 'additionnalRewardAmount', messageKey: 'additional.reward.free.min' });
-    const free = await saveAnnonce(t, owner, carFields(catalogue), { additionnalRewardLevel: 5, additionnalRewardAmount: '1400.2' });
-    expect(await rowOf(free.json().id)).toMatchObject({ additionalRewardLevel: 5, additionalRewardAmount: 1401 });
-    const fixed = await saveAnnonce(t, owner, carFields(catalogue), { additionnalRewardLevel: 2, additionnalRewardAmount: 3 });
-    expect(await rowOf(fixed.json().id)).toMatchObject({ additionalRewardLevel: 2, additionalRewardAmount: 500 });
+    const low = await saveAnnonce(t, owner, carFields(catalogue), {
+      additionnalRewardLevel: 5,
+      additionnalRewardAmount: 1399,
+    });
+    expect(low.json()).toMatchObject({
+      invalidField: 'additionnalRewardAmount',
+      messageKey: 'additional.reward.free.min',
+    });
+    const free = await saveAnnonce(t, owner, carFields(catalogue), {
+      additionnalRewardLevel: 5,
+      additionnalRewardAmount: '1400.2',
+    });
+    expect(await rowOf(free.json().id)).toMatchObject({
+      additionalRewardLevel: 5,
+      additionalRewardAmount: 1401,
+    });
+    const fixed = await saveAnnonce(t, owner, carFields(catalogue), {
+      additionnalRewardLevel: 2,
+      additionnalRewardAmount: 3,
+    });
+    expect(await rowOf(fixed.json().id)).toMatchObject({
+      additionalRewardLevel: 2,
+      additionalRewardAmount: 500,
+    });
   });
 
   it('resets brand and model when the vehicle type changes', async () => {
     const first = await saveAnnonce(t, owner, carFields(catalogue));
     const id = first.json().id;
-    const res = await saveAnnonce(t, owner, { ...carFields(catalogue), vehicleType: catalogue.bicycle.typeId }, { annonceId: id });
+    const res = await saveAnnonce(
+      t,
+      owner,
+      { ...carFields(catalogue), vehicleType: catalogue.bicycle.typeId },
+      { annonceId: id },
+    );
     expect(res.statusCode).toBe(200);
-    expect(await rowOf(id)).toMatchObject({ vehicleTypeId: catalogue.bicycle.typeId, brandId: null, modelId: null, licensePlate: null });
+    expect(await rowOf(id)).toMatchObject({
+      vehicleTypeId: catalogue.bicycle.typeId,
+      brandId: null,
+      modelId: null,
+      licensePlate: null,
+    });
   });
 
   it('stores photos re-encoded without metadata, keeps them by id and removes the others', async () => {
@@ -152,7 +268,8 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     expect(plainteId).not.toBeNull();
 
     // The same save again, keeping B only (and the complaint): no new file, A is gone.
-    const fileCount = async () => (await t.db.select({ id: storedFiles.id }).from(storedFiles)).length;
+    const fileCount = async () =>
+      (await t.db.select({ id: storedFiles.id }).from(storedFiles)).length;
     const before = await fileCount();
     const again = await saveAnnonce(t, owner, carFields(catalogue), {
       annonceId: id,
@@ -167,28 +284,71 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     expect(await t.deps.storage.exists(keyB!)).toBe(true);
 
     // A photo id of another announcement cannot be borrowed.
-    const other = await saveAnnonce(t, owner, carFields(catalogue), { 'imagesVehicleId[0]': photoB! });
-    expect(other.json()).toMatchObject({ invalidField: 'vehicleFiles', messageKey: 'file.unknown.error' });
+    const other = await saveAnnonce(t, owner, carFields(catalogue), {
+      'imagesVehicleId[0]': photoB!,
+    });
+    expect(other.json()).toMatchObject({
+      invalidField: 'vehicleFiles',
+      messageKey: 'file.unknown.error',
+    });
   });
 
   it('judges files by their bytes: a pdf is no photo, a program is no document', async () => {
     const photo = await saveAnnonce(t, owner, carFields(catalogue), {
       'imagesVehicle[0]': { data: PDF, name: 'photo.jpg', type: 'image/jpeg' },
     });
-    expect(photo.json()).toMatchObject({ invalidField: 'vehicleFiles', messageKey: 'file.type.invalid.error' });
-    const document = await saveAnnonce(t, owner, carFields(catalogue), {
-      carteGriseFile: { data: Buffer.from('MZ\x90\x00 this is a program'), name: 'carte.pdf', type: 'application/pdf' },
+    expect(photo.json()).toMatchObject({
+      invalidField: 'vehicleFiles',
+      messageKey: 'file.type.invalid.error',
     });
-    expect(document.json()).toMatchObject({ invalidField: 'carteGriseFile', messageKey: 'file.type.invalid.error' });
+    const document = await saveAnnonce(t, owner, carFields(catalogue), {
+      carteGriseFile: {
+        data: Buffer.from('MZ\x90\x00 this is a program'),
+        name: 'carte.pdf',
+        type: 'application/pdf',
+      },
+    });
+    expect(document.json()).toMatchObject({
+      invalidField: 'carteGriseFile',
+      messageKey: 'file.type.invalid.error',
+    });
   });
 
   it('refuses more than 10 photos', async () => {
     const image = await jpeg();
     const parts: Record<string, { data: Buffer; name: string; type: string }> = {};
-    for (let index = 0; index < 11; index += 1) parts[`imagesVehicle[${index}]`] = { data: image, name: `${index}.jpg`, type: 'image/jpeg' };
+    for (let index = 0; index < 11; index += 1)
+      parts[`imagesVehicle[${index}]`] = { data: image, name: `${index}.jpg`, type: 'image/jpeg' };
     const res = await saveAnnonce(t, owner, carFields(catalogue), parts);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ invalidField: 'vehicleFiles', messageKey: 'annonce.photos.too.many.error' });
+    expect(res.json()).toMatchObject({
+      invalidField: 'vehicleFiles',
+      messageKey: 'annonce.photos.too.many.error',
+    });
+  });
+
+  it('refuses a file over 10 MB with 413 naming its field, and accepts a large photo under it', async () => {
+    const huge = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await saveAnnonce(t, owner, carFields(catalogue), {
+      plainteFile: { data: huge, name: 'plainte.pdf', type: 'application/pdf' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      invalidField: 'plainteFile',
+      messageKey: 'file.too.large.error',
+    });
+
+    // Noise does not compress: a PNG of a few megabytes, like a phone photo.
+    const noise = randomBytes(1200 * 900 * 3);
+    const big = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const ok = await saveAnnonce(t, owner, carFields(catalogue), {
+      'imagesVehicle[0]': { data: big, name: 'big.png', type: 'image/png' },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 
   it("refuses to save someone else's announcement: 404 for a draft, 403 for a published one", async () => {
@@ -207,7 +367,10 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     const validated = await saveAnnonce(t, owner, carFields(catalogue), { annonceId: id });
     expect(validated.statusCode).toBe(403);
     expect(validated.json()).toMatchObject({ messageKey: 'annonce.not.editable.error' });
-    await t.db.update(annonces).set({ status: 'TO_VALIDATE', askedToBeDeletedAt: t.clock.now() }).where(eq(annonces.id, id));
+    await t.db
+      .update(annonces)
+      .set({ status: 'TO_VALIDATE', askedToBeDeletedAt: t.clock.now() })
+      .where(eq(annonces.id, id));
     const asked = await saveAnnonce(t, owner, carFields(catalogue), { annonceId: id });
     expect(asked.json()).toMatchObject({ messageKey: 'annonce.not.editable.error' });
   });
@@ -245,7 +408,10 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     const bad = await saveAnnonce(t, owner, { vehicleType: 'car' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', invalidField: 'vehicleType' });
-    const anonymous = await t.app.inject({ method: 'POST', url: '/annonce/saveAnnonceGrandPublic' });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/annonce/saveAnnonceGrandPublic',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -57,14 +57,6 @@ export interface AnnonceSaveDeps {
 /** checkStepBeforeSave checks the steps up to the current one; a save checks what publication needs. */
 export type SaveMode = 'checkStep' | 'save';
 
-const DOCUMENT_COLUMNS = {
-  identityRecto: 'identityRectoFileId',
-  identityVerso: 'identityVersoFileId',
-  carteGriseFile: 'carteGriseFileId',
-  plainteFile: 'plainteFileId',
-  assuranceFile: 'assuranceFileId',
-} as const satisfies Record<DocumentField, keyof AnnonceRow>;
-
 const KEEP_ID_FIELDS = {
   identityRecto: 'identityRectoId',
   identityVerso: 'identityVersoId',
@@ -156,13 +148,20 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
       result.model = null;
     }
     if (result.model === null) result.finitions = null;
-    else if (result.finitions !== null && !(await isFinishOf(db, result.finitions, result.model, userId))) {
+    else if (
+      result.finitions !== null &&
+      !(await isFinishOf(db, result.finitions, result.model, userId))
+    ) {
       result.finitions = null;
     }
     return result;
   }
 
-  async function save(user: CurrentUser, form: AnnonceForm, mode: SaveMode): Promise<{ id: number }> {
+  async function save(
+    user: CurrentUser,
+    form: AnnonceForm,
+    mode: SaveMode,
+  ): Promise<{ id: number }> {
     const parsedForm = SaveAnnonceFormSchema.safeParse(form.fields);
     if (!parsedForm.success) {
       const field = String(parsedForm.error.issues[0]?.path[0] ?? 'annonce');
@@ -171,7 +170,8 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     const input = parsedForm.data;
 
     // Ownership and editability first (the access check is the first thing a service does).
-    const existing = input.annonceId === null ? null : await loadOwnAnnonce(db, user, input.annonceId);
+    const existing =
+      input.annonceId === null ? null : await loadOwnAnnonce(db, user, input.annonceId);
     if (
       existing &&
       !isEditableByOwner({
@@ -195,7 +195,9 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     }
 
     const type =
-      parsedFields.data.vehicleType == null ? null : await findVehicleType(db, parsedFields.data.vehicleType);
+      parsedFields.data.vehicleType == null
+        ? null
+        : await findVehicleType(db, parsedFields.data.vehicleType);
     if (parsedFields.data.vehicleType != null && (!type || !type.activated)) {
       throw invalidField('vehicleType', K.fieldInvalid);
     }
@@ -205,10 +207,11 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
       user.userId,
     );
 
-    const isFast = existing && existing.status !== 'DRAFT'
-      ? // Choosing "Complete" turns a fast one into a complete one; never the other way once published.
-        existing.isFastAnnonce && input.isFastAnnonce
-      : input.isFastAnnonce;
+    const isFast =
+      existing && existing.status !== 'DRAFT'
+        ? // Choosing "Complete" turns a fast one into a complete one; never the other way once published.
+          existing.isFastAnnonce && input.isFastAnnonce
+        : input.isFastAnnonce;
 
     // Files: which stored ones are kept, which are new, which go.
     const currentDocuments = existing ? documentFileIds(existing) : null;
@@ -265,11 +268,18 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     };
 
     // §5 rules: formats always; required fields up to the step (check) or for publication.
-    const mustStayPublishable = existing !== null && existing.status === 'TO_VALIDATE' && !input.forceDraft;
+    const mustStayPublishable =
+      existing !== null && existing.status === 'TO_VALIDATE' && !input.forceDraft;
     let problem = firstProblem(formatProblems(fields));
     if (!problem && mode === 'checkStep') {
       problem = firstProblem(
-        annonceProblems({ fields, type: flags, files: presence, isFast, throughStep: input.currentStep }),
+        annonceProblems({
+          fields,
+          type: flags,
+          files: presence,
+          isFast,
+          throughStep: input.currentStep,
+        }),
       );
     }
     if (!problem && (!input.isDraft || mustStayPublishable)) {

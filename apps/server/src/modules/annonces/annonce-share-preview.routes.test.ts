@@ -16,8 +16,15 @@ describe('GET /openapp?id=N: the social-network preview of a shared announcement
     const saved = await saveAnnonce(
       t,
       owner,
-      carFields(catalogue, { isProprio: false, firstnameOwner: 'Bérénice', lastnameOwner: 'Quentin<script>' }),
-      { 'imagesVehicle[0]': { data: await jpeg(), name: 'a.jpg', type: 'image/jpeg' }, additionnalRewardLevel: 2 },
+      carFields(catalogue, {
+        isProprio: false,
+        firstnameOwner: 'Bérénice',
+        lastnameOwner: 'Quentin<script>',
+      }),
+      {
+        'imagesVehicle[0]': { data: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
+        additionnalRewardLevel: 2,
+      },
     );
     id = saved.json().id;
   });
@@ -38,13 +45,25 @@ describe('GET /openapp?id=N: the social-network preview of a shared announcement
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
     expect(html).toMatch(/<meta property="og:title" content="[^"]+ volé\(e\) à Toulouse \(31\)">/);
-    expect(html).toMatch(/<meta property="og:image" content="https:\/\/veilleurs\.example\.org\/files\/\d+">/);
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/veilleurs\.example\.org\/files\/\d+">/,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('Récompense supplémentaire : 500 €');
     expect(html).toContain(
       `<meta http-equiv="refresh" content="0; url=/#/annonce/show/${id}?utm_source=sms">`,
     );
-    for (const secret of ['AB123CD', 'AB-123-CD', 'AB-123', 'rue du Taur', 'Huguette', 'Vasseur', 'Bérénice', 'Quentin', '<script']) {
+    for (const secret of [
+      'AB123CD',
+      'AB-123-CD',
+      'AB-123',
+      'rue du Taur',
+      'Huguette',
+      'Vasseur',
+      'Bérénice',
+      'Quentin',
+      '<script',
+    ]) {
       expect(html).not.toContain(secret);
     }
   });

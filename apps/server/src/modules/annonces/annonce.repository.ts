@@ -25,7 +25,10 @@ export async function findAnnonce(db: Executor, id: number): Promise<AnnonceRow 
 
 export async function findAnnonces(db: Executor, ids: readonly number[]): Promise<AnnonceRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(annonces).where(inArray(annonces.id, [...ids]));
+  return db
+    .select()
+    .from(annonces)
+    .where(inArray(annonces.id, [...ids]));
 }
 
 export async function findVehicleType(db: Executor, id: number): Promise<VehicleTypeRow | null> {
@@ -38,15 +41,16 @@ export async function findVehicleTypes(
   ids: readonly number[],
 ): Promise<Map<number, VehicleTypeRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(vehicleTypes).where(inArray(vehicleTypes.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(vehicleTypes)
+    .where(inArray(vehicleTypes.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Approved and activated for everyone, or the user's own custom item (catalogue rule). */
-const visibleTo = (
-  table: typeof brands | typeof models | typeof modelFinishes,
-  userId: number,
-) => or(and(eq(table.approved, true), eq(table.activated, true)), eq(table.createdById, userId));
+const visibleTo = (table: typeof brands | typeof models | typeof modelFinishes, userId: number) =>
+  or(and(eq(table.approved, true), eq(table.activated, true)), eq(table.createdById, userId));
 
 export async function isBrandOfferedForType(
   db: Executor,
@@ -141,7 +145,10 @@ export interface FileRow {
   mimeType: string;
 }
 
-export async function findFiles(db: Executor, ids: readonly number[]): Promise<Map<number, FileRow>> {
+export async function findFiles(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, FileRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({

@@ -136,7 +136,11 @@ const annonceRoutes: FastifyPluginAsyncZod<{ services: AnnonceServices }> = asyn
     '/annonce/getMyFavorites',
     {
       onRequest: anyRole,
-      schema: { ...common, summary: 'My favourite announcements', response: { 200: AnnonceCardListSchema } },
+      schema: {
+        ...common,
+        summary: 'My favourite announcements',
+        response: { 200: AnnonceCardListSchema },
+      },
     },
     async (request) => services.queries.myFavourites(userOf(request)),
   );

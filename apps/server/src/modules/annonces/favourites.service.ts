@@ -7,7 +7,10 @@ import { loadVisibleAnnonce, type CurrentUser } from './annonce-access';
 export function createFavouritesService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function toggle(user: CurrentUser, annonceId: number): Promise<{ annonceFavorite: boolean }> {
+  async function toggle(
+    user: CurrentUser,
+    annonceId: number,
+  ): Promise<{ annonceFavorite: boolean }> {
     await loadVisibleAnnonce(db, user, annonceId);
     return db.transaction(async (tx) => {
       const removed = await tx
@@ -15,10 +18,7 @@ export function createFavouritesService(deps: { db: Db }) {
         .where(and(eq(favourites.userId, user.userId), eq(favourites.annonceId, annonceId)))
         .returning({ annonceId: favourites.annonceId });
       if (removed.length > 0) return { annonceFavorite: false };
-      await tx
-        .insert(favourites)
-        .values({ userId: user.userId, annonceId })
-        .onConflictDoNothing();
+      await tx.insert(favourites).values({ userId: user.userId, annonceId }).onConflictDoNothing();
       return { annonceFavorite: true };
     });
   }

@@ -11,7 +11,11 @@ export async function multipart(
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === 'object') {
-      form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.name);
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }),
+        value.name,
+      );
     } else {
       form.append(name, String(value));
     }
@@ -25,7 +29,9 @@ export async function multipart(
 
 export async function jpeg(color = '#a33', metadata = false): Promise<Buffer> {
   const image = sharp({ create: { width: 64, height: 48, channels: 3, background: color } });
-  return (metadata ? image.withExif({ IFD0: { Artist: 'Camille Martin' } }) : image).jpeg().toBuffer();
+  return (metadata ? image.withExif({ IFD0: { Artist: 'Camille Martin' } }) : image)
+    .jpeg()
+    .toBuffer();
 }
 
 export const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -43,7 +49,13 @@ async function pickFor(db: Db, code: string) {
     .from(brands)
     .innerJoin(brandVehicleTypes, eq(brandVehicleTypes.brandId, brands.id))
     .innerJoin(models, and(eq(models.brandId, brands.id), eq(models.vehicleTypeId, type.id)))
-    .where(and(eq(brandVehicleTypes.vehicleTypeId, type.id), eq(brands.approved, true), eq(models.approved, true)))
+    .where(
+      and(
+        eq(brandVehicleTypes.vehicleTypeId, type.id),
+        eq(brands.approved, true),
+        eq(models.approved, true),
+      ),
+    )
     .limit(50);
   let first = rows[0];
   if (!first) {
@@ -57,12 +69,22 @@ async function pickFor(db: Db, code: string) {
     if (!brand) throw new Error(`no brand for ${code}`);
     const [model] = await db
       .insert(models)
-      .values({ brandId: brand.id, vehicleTypeId: type.id, name: 'Test model', normalizedName: 'test model' })
+      .values({
+        brandId: brand.id,
+        vehicleTypeId: type.id,
+        name: 'Test model',
+        normalizedName: 'test model',
+      })
       .returning({ id: models.id });
     first = { brandId: brand.id, modelId: model!.id };
   }
   const other = rows.find((row) => row.brandId === first.brandId && row.modelId !== first.modelId);
-  return { typeId: type.id, brandId: first.brandId, modelId: first.modelId, otherModelId: other?.modelId ?? null };
+  return {
+    typeId: type.id,
+    brandId: first.brandId,
+    modelId: first.modelId,
+    otherModelId: other?.modelId ?? null,
+  };
 }
 
 export async function loadCatalogue(db: Db): Promise<Catalogue> {
