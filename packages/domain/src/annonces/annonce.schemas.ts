@@ -75,6 +75,7 @@ export const SaveAnnonceFormSchema = z.object({
   carteGriseFileId: optionalId.optional().transform((value) => value ?? null),
   plainteFileId: optionalId.optional().transform((value) => value ?? null),
   assuranceFileId: optionalId.optional().transform((value) => value ?? null),
+  /** Photos in total (kept and new); when sent, a different count is refused (a part was lost). */
   nbImagesVehicle: z.coerce.number().int().min(0).max(10).optional(),
   additionnalRewardLevel: z.coerce
     .number()
@@ -87,7 +88,8 @@ export const SaveAnnonceFormSchema = z.object({
   forceDraft: formBoolean.default(false),
   /** Comma-separated ids of the photos kept, in order (same as the imagesVehicleId[i] parts). */
   imagesVehicleIds: z.string().max(200).optional(),
-  needsReminderNotification: formBoolean.default(false),
+  /** Absent: unchanged. */
+  needsReminderNotification: formBoolean.optional(),
 });
 export type SaveAnnonceForm = z.infer<typeof SaveAnnonceFormSchema>;
 
@@ -95,6 +97,8 @@ export const SaveAnnonceResponseSchema = z.object({ id: z.number().int() });
 
 /** POST /annonce/publishAnnonceGP: the basket's ids, "12,13". */
 export const PublishAnnoncesBodySchema = z.object({
+  /** The incomplete-announcement modal's checkbox: remind 24 hours before the deadline. */
+  needsReminderNotification: formBoolean.optional(),
   annonceIds: z
     .string()
     .max(2000)

@@ -20,11 +20,11 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
   let catalogue: Catalogue;
   let owner: TestUser;
 
-  const publish = (user: TestUser, ids: number[]) =>
+  const publish = (user: TestUser, ids: number[], extra = '') =>
     t.injectAs(user, {
       method: 'POST',
       url: '/annonce/publishAnnonceGP',
-      payload: `annonceIds=${ids.join(',')}`,
+      payload: `annonceIds=${ids.join(',')}${extra}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
   const draft = async (user: TestUser, fields: Record<string, unknown>, parts = {}) => {
@@ -137,8 +137,9 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
   });
 
   it('gives an incomplete announcement 48 hours: reminder at 24 h when asked, back to draft at 48 h', async () => {
-    const id = await draft(owner, carFields(catalogue), { needsReminderNotification: 'true' });
-    expect((await publish(owner, [id])).statusCode).toBe(200);
+    // The incomplete modal's reminder checkbox comes with the publication.
+    const id = await draft(owner, carFields(catalogue));
+    expect((await publish(owner, [id], '&needsReminderNotification=true')).statusCode).toBe(200);
     const [row] = await t.db.select().from(annonces).where(eq(annonces.id, id));
     expect(row?.completionDeadlineAt?.getTime()).toBe(t.clock.now().getTime() + 48 * HOUR);
     expect(await eventsOf(id)).toContain('ANNONCE_TO_COMPLETE');
@@ -167,6 +168,20 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
         .from(paymentPromises)
         .where(eq(paymentPromises.annonceId, id));
       expect(promise?.status).toBe('CANCELLED');
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('reminds only the owners who asked for it', async () => {
+    const id = await draft(owner, carFields(catalogue));
+    expect((await publish(owner, [id])).statusCode).toBe(200);
+    const start = t.clock.now();
+    try {
+      t.clock.advance(25 * HOUR);
+      expect((await runCompletionDeadlines({ db: t.db, clock: t.clock })).reminded).not.toContain(
+        id,
+      );
     } finally {
       t.clock.set(start);
     }

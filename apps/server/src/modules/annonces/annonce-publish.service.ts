@@ -36,7 +36,11 @@ export const SUBMITTED_IDENTITY_STATUSES = ['IN_PROGRESS', 'ACCEPTED'] as const;
 export function createAnnoncePublishService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  async function publish(user: CurrentUser, annonceIds: readonly number[]): Promise<true> {
+  async function publish(
+    user: CurrentUser,
+    annonceIds: readonly number[],
+    options: { needsReminderNotification?: boolean | undefined } = {},
+  ): Promise<true> {
     const ids = [...new Set(annonceIds)];
     // Ownership first, for every id, before anything else is said about them.
     const rows: AnnonceRow[] = [];
@@ -99,6 +103,9 @@ export function createAnnoncePublishService(deps: { db: Db; clock: Clock }) {
             publishedAt: now,
             completionDeadlineAt: deadline,
             completionReminderSentAt: null,
+            ...(options.needsReminderNotification === undefined
+              ? {}
+              : { needsReminderNotification: options.needsReminderNotification }),
             updatedAt: now,
           })
           .where(and(eq(annonces.id, row.id), eq(annonces.status, row.status)))

@@ -314,6 +314,15 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     });
   });
 
+  it('refuses a photo count that does not match the photos sent (a lost part)', async () => {
+    const res = await saveAnnonce(t, owner, carFields(catalogue), {
+      nbImagesVehicle: 2,
+      'imagesVehicle[0]': { data: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ invalidField: 'nbImagesVehicle' });
+  });
+
   it('refuses more than 10 photos', async () => {
     const image = await jpeg();
     const parts: Record<string, { data: Buffer; name: string; type: string }> = {};

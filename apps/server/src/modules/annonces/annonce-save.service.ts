@@ -254,6 +254,9 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
       ...[...form.photos.keys()].map((index) => ({ order: index, upload: index })),
     ].sort((a, b) => a.order - b.order);
     if (slots.length > ANNONCE_MAX_PHOTOS) throw invalidField('vehicleFiles', K.tooManyPhotos);
+    if (input.nbImagesVehicle !== undefined && input.nbImagesVehicle !== slots.length) {
+      throw new AppError('VALIDATION_FAILED', { invalidField: 'nbImagesVehicle' });
+    }
 
     const hasDocument = (field: DocumentField) =>
       !droppedDocuments.has(field) &&
@@ -410,7 +413,8 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
           insuranceContract: fields.insuranceContract,
           additionalRewardLevel: reward.level,
           additionalRewardAmount: reward.amount,
-          needsReminderNotification: input.needsReminderNotification,
+          needsReminderNotification:
+            input.needsReminderNotification ?? existing?.needsReminderNotification ?? false,
           // Completed, or back to a draft: the 48-hour window no longer applies.
           ...(isComplete || status === 'DRAFT'
             ? { completionDeadlineAt: null, completionReminderSentAt: null }

@@ -89,7 +89,10 @@ const annonceRoutes: FastifyPluginAsyncZod<{ services: AnnonceServices }> = asyn
         response: { 200: z.literal(true) },
       },
     },
-    async (request) => services.publish.publish(userOf(request), request.body.annonceIds),
+    async (request) =>
+      services.publish.publish(userOf(request), request.body.annonceIds, {
+        needsReminderNotification: request.body.needsReminderNotification,
+      }),
   );
 
   app.get(
