@@ -71,8 +71,10 @@ export function MyLampions() {
           </div>
         </div>
         <div className="mt-5">
-          <div className="flex justify-between text-sm text-night-200">
-            <span>{t('lampions.level', { level: info.currentLevelNumber })}</span>
+          <div className="flex flex-wrap justify-between gap-x-3 gap-y-1 text-sm text-night-200">
+            <span className="whitespace-nowrap">
+              {t('lampions.level', { level: info.currentLevelNumber })}
+            </span>
             <span>{t('lampions.toNextLevel', { count: toNextLevel })}</span>
           </div>
           <div

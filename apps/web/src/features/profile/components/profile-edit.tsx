@@ -19,6 +19,7 @@ import { cn } from '@/lib/cn';
 import { useProfile } from '../api/get-profile';
 import { useDepartments, useProfessions } from '../api/reference-lists';
 import { useUpdatePublicProfile } from '../api/update-public-profile';
+import { nationalPhone } from './phone-display';
 import { ProfileShowSkeleton } from './profile-show';
 
 const COUNTRY_KEYS: Record<(typeof PHONE_COUNTRIES)[number], string> = {
@@ -41,14 +42,6 @@ function fileError(file: File): string | null {
   if (!ACCEPTED_NAME.test(file.name)) return PROFILE_MESSAGE_KEYS.fileType;
   if (file.size > DOCUMENT_MAX_BYTES) return PROFILE_MESSAGE_KEYS.fileTooLarge;
   return null;
-}
-
-/** The phone as people type it in France: "+33612345678" → "06 12 34 56 78"; others unchanged. */
-function nationalPhone(e164: string | null): string {
-  if (!e164) return '';
-  const french = /^\+33(\d{9})$/.exec(e164);
-  if (french) return `0${french[1]}`.replace(/(\d{2})(?=\d)/g, '$1 ');
-  return e164;
 }
 
 function DocumentInput({
@@ -250,8 +243,8 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
         <FieldError id={`${id}-profession-error`}>{errorOf('profession')}</FieldError>
       </div>
 
-      <fieldset className="space-y-4 border-t border-night-100 pt-5">
-        <legend className="pt-5 text-base font-semibold text-night-900">
+      <fieldset className="space-y-4 border-t border-night-100">
+        <legend className="float-left w-full pt-5 text-base font-semibold text-night-900">
           {t('profile.edit.documents')}
         </legend>
         <p className="text-sm text-slate-600">{t('profile.edit.documents.hint')}</p>

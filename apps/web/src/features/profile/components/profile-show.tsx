@@ -11,6 +11,7 @@ import { useProfile } from '../api/get-profile';
 import { AccountDeletionDialog } from './account-deletion-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { IdentityStatusBadge } from './identity-status-badge';
+import { nationalPhone } from './phone-display';
 
 /** "12/04/1990" from "1990-04-12", without a time zone shift. */
 function formatBirthday(value: string | null, language: string): string | null {
@@ -109,7 +110,7 @@ export function ProfileShow() {
         <h2 className="pr-12 text-2xl font-bold">
           {profile.firstname} {profile.lastname}
         </h2>
-        <p className="mt-1 break-all text-night-200">{profile.username}</p>
+        <p className="mt-1 text-night-200 [overflow-wrap:anywhere]">{profile.username}</p>
         <Link
           to={paths.myLampions.getHref()}
           className="mt-4 block rounded-xl bg-white/10 p-3 transition hover:bg-white/15"
@@ -161,7 +162,9 @@ export function ProfileShow() {
             {formatBirthday(profile.birthday, i18n.language)}
           </Detail>
           <Detail label={t('profile.profession')}>{profile.profession?.text ?? null}</Detail>
-          <Detail label={t('profile.phone')}>{profile.phoneNumber}</Detail>
+          <Detail label={t('profile.phone')}>
+            {profile.phoneNumber ? nationalPhone(profile.phoneNumber) : null}
+          </Detail>
           <Detail label={t('profile.department')}>{profile.department?.text ?? null}</Detail>
           <Detail label={t('profile.identity')}>
             <IdentityStatusBadge status={profile.compte.status} />

@@ -232,7 +232,10 @@ describe('profile edit', () => {
     const phone = await screen.findByLabelText('Téléphone');
     await user.clear(phone);
     await user.type(phone, '12');
-    await user.upload(screen.getByLabelText('RIB'), new File(['x'], 'virus.exe', { type: 'image/png' }));
+    await user.upload(
+      screen.getByLabelText('RIB'),
+      new File(['x'], 'virus.exe', { type: 'image/png' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('RIB')).toHaveAttribute('aria-invalid', 'true');
