@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -20,12 +21,12 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import {
   countAnnonces,
   listAnnonces,
+  shouldWalkSortIndex,
   type ListOrder,
 } from '../../apps/server/src/modules/discovery/search.repository';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
-const PORT = 3299;
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
@@ -101,21 +102,40 @@ async function ensurePoliceStations(client: pg.Client) {
   return 4100;
 }
 
-/** EXPLAIN ANALYZE of the queries a repository call sends, captured through a stand-in Db. */
+/**
+ * EXPLAIN ANALYZE of the queries a repository call sends, captured through a stand-in Db (settings
+ * such as `set local` run for real, inside the same transaction).
+ */
 async function explain(db: Db, run: (db: Db) => Promise<unknown>): Promise<string[]> {
   const plans: string[] = [];
-  const spy = {
-    execute: async (query: SQL) => {
-      const result = (await db.execute(sql`explain (analyze, buffers) ${query}`)) as {
-        rows: { 'QUERY PLAN': string }[];
-      };
-      plans.push(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Db;
-  await run(spy);
+  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect;
+  const spyOf = (target: Db): Db =>
+    ({
+      execute: async (query: SQL) => {
+        if (!/^\s*select/i.test(dialect.sqlToQuery(query).sql)) return target.execute(query);
+        const result = (await target.execute(sql`explain (analyze, buffers) ${query}`)) as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        plans.push(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
+        return { rows: [] };
+      },
+      transaction: (work: (tx: Db) => Promise<unknown>) =>
+        target.transaction((tx) => work(spyOf(tx as unknown as Db))),
+    }) as unknown as Db;
+  await run(spyOf(db));
   return plans;
 }
+
+/** A port nobody listens on (other helpers and tools use fixed ones). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let PORT = 0;
 
 function startServer(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-discovery-'));
@@ -141,8 +161,11 @@ function startServer(): Promise<() => Promise<void>> {
         const res = await fetch(`http://127.0.0.1:${PORT}/health`);
         if (res.ok) {
           resolve(async () => {
-            process.kill(-child.pid!, 'SIGTERM');
-            await new Promise((done) => child.once('exit', done));
+            if (child.exitCode === null) {
+              const exited = new Promise((done) => child.once('exit', done));
+              process.kill(-child.pid!, 'SIGTERM');
+              await exited;
+            }
             fs.rmSync(dataDir, { recursive: true, force: true });
           });
           return;
@@ -230,9 +253,14 @@ async function main() {
   const counts = (
     await client.query(`select (select count(*) from annonces where status = 'VALIDATED')::int as annonces,
       (select count(*) from users)::int as users, (select count(*) from saved_searches)::int as saved,
-      pg_size_pretty(pg_database_size(current_database())) as size, version() as version`)
+      pg_size_pretty(pg_database_size(current_database())) as size, version() as version,
+      current_setting('shared_buffers') as shared_buffers`)
   ).rows[0];
   const stations = await ensurePoliceStations(client);
+  // Load the database files into the OS cache, as a serving database would have them after a while.
+  await client.query('create extension if not exists pg_prewarm');
+  await client.query(`select pg_prewarm(c.oid, 'read') from pg_class c
+    where c.relkind in ('r', 'i') and c.relnamespace = 'public'::regnamespace`);
   const catalogue = await ids(client);
   const alertUsers = (
     await client.query(
@@ -271,10 +299,25 @@ async function main() {
     from: typeof toulouse | null,
     boostedFirst: boolean,
   ) => {
+    // The same plan choice as the service: the capped count when text or a radius is involved.
+    const counted =
+      criteria.researchText !== null || criteria.latitude !== null
+        ? await countAnnonces(database.db, criteria, 10_001)
+        : null;
+    const walkSortIndex = shouldWalkSortIndex(order, criteria, counted);
     plans.push({
-      title,
+      title: `${title}${walkSortIndex ? ' (walking the sort index)' : ''}`,
       text: await explain(database.db, (db) =>
-        listAnnonces(db, { criteria, order, from, boostedFirst, offset: 0, limit: 13, now }),
+        listAnnonces(db, {
+          criteria,
+          order,
+          from,
+          boostedFirst,
+          walkSortIndex,
+          offset: 0,
+          limit: 13,
+          now,
+        }),
       ),
     });
   };
@@ -343,6 +386,7 @@ async function main() {
   );
   console.log(`plans: ${plans.length}, with a sequential scan of annonces: ${seqScans.length}`);
 
+  PORT = await freePort();
   const stop = await startServer();
   const tokens = createAccessTokens(SECRET, systemClock);
   const tokenFor = (user: { id: number; username: string }) =>
@@ -414,7 +458,7 @@ async function main() {
     `- ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
     `- ${counts.version}`,
     `- ${counts.annonces.toLocaleString('en')} VALIDATED announcements, ${counts.users.toLocaleString('en')} users, ${counts.saved.toLocaleString('en')} saved searches, ${stations.toLocaleString('en')} police stations; database ${counts.size}`,
-    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after a 3 s warm-up; the server, PostgreSQL and autocannon share the machine`,
+    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after a 3 s warm-up; the server, PostgreSQL and autocannon share the machine; database files pre-loaded in the OS cache (pg_prewarm, read mode); PostgreSQL settings as installed (shared_buffers ${counts.shared_buffers})`,
     '',
     '## Figures',
     '',

@@ -51,7 +51,8 @@ describe('savedSearchMatchesAnnonce', () => {
   it.each([
     ['peugeot rouge', true],
     ['PEUGEOT Rouge', true],
-    ['peug', true],
+    ['peug', false],
+    ['peugeot 208', true],
     ['aeroport', true],
     ['Aéroport', true],
     ['haute garonne', true],

@@ -62,7 +62,7 @@ const inList = <T>(list: readonly T[], value: T | null) =>
 /**
  * Whether an announcement answers a search: the same rules as POST /search/getSearchAnnonces, in
  * memory. Used to tell users that a newly validated announcement matches one of their alerts
- * (NEW_ALERT_VEHICLES). Every criterion set must hold: each word of the text starts a word of the
+ * (NEW_ALERT_VEHICLES). Every criterion set must hold: each word of the text is a word of the
  * announcement's text; each non-empty list contains the announcement's value; fiscal power bounds
  * hold (an announcement without fiscal power fails a bound); the theft position lies within the radius.
  */
@@ -93,7 +93,7 @@ export function savedSearchMatchesAnnonce(
   const words = searchWords(savedSearch.researchText);
   if (words.length > 0) {
     const annonceWords = normalizeSearchText(annonce.searchText ?? '').split(' ');
-    if (!words.every((word) => annonceWords.some((candidate) => candidate.startsWith(word)))) {
+    if (!words.every((word) => annonceWords.includes(word))) {
       return false;
     }
   }

@@ -107,7 +107,7 @@ export function hasAnyCriterion(criteria: SearchCriteria): boolean {
 
 /**
  * The words the text search looks for: the normalised text (lower case, no accents, punctuation as
- * spaces) split on spaces, without repeats. Each must start a word of the announcement's text.
+ * spaces) split on spaces, without repeats. Each must be a word of the announcement's text.
  */
 export function searchWords(text: string | null): string[] {
   if (!text) return [];

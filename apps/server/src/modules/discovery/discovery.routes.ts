@@ -85,7 +85,7 @@ const discoveryRoutes: FastifyPluginAsyncZod<{
         tags: ['search'],
         summary: 'Searches VALIDATED announcements, 12 per page from offset',
         description:
-          'Text: each word must start a word of the brand, model, finish, colour, type, city, ' +
+          'Text: each word must be a word of the brand, model, finish, colour, type, city, ' +
           'department or description (case and accents ignored). Boosted announcements first in ' +
           'MOST_RECENT, MOST_VIEWED and REWARD_DESC. PROXIMITY measures from the location filter, ' +
           'else from userLatitude/userLongitude, and falls back to MOST_RECENT without either.',

@@ -7,6 +7,7 @@ import {
   locationOf,
   normalizeCriteria,
   roundedPosition,
+  searchWords,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SEARCH_SORTS,
@@ -28,6 +29,7 @@ import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/save
 import {
   countAnnonces,
   listAnnonces,
+  shouldWalkSortIndex,
   vehicleTypesWithAnnonces,
   type ListedAnnonce,
   type ListOrder,
@@ -60,13 +62,17 @@ export function createDiscoveryService(deps: {
 
   const boostedFirst = (order: ListOrder) => order === 'TOP' || sortPutsBoostedFirst(order);
 
-  function list(request: ListRequest) {
+  function list(request: ListRequest, walkSortIndex: boolean) {
     return listAnnonces(db, {
       ...request,
       boostedFirst: boostedFirst(request.order),
+      walkSortIndex,
       now: clock.now(),
     });
   }
+
+  const shouldWalk = (request: ListRequest, matches: number | null) =>
+    shouldWalkSortIndex(request.order, request.criteria, matches);
 
   /** Cards of several lists with one card query: each list keeps its order. */
   async function present(viewer: Viewer, lists: ListedAnnonce[][]): Promise<DiscoveryCard[][]> {
@@ -95,10 +101,8 @@ export function createDiscoveryService(deps: {
 
   /** A page plus the (capped) total; one extra row tells whether another page exists. */
   async function page(viewer: Viewer, request: ListRequest) {
-    const [items, total] = await Promise.all([
-      list({ ...request, limit: request.limit + 1 }),
-      countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1),
-    ]);
+    const total = await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1);
+    const items = await list({ ...request, limit: request.limit + 1 }, shouldWalk(request, total));
     const [cards] = await present(viewer, [items.slice(0, request.limit)]);
     return {
       annonces: cards!,
@@ -238,7 +242,19 @@ export function createDiscoveryService(deps: {
         list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'TOP', from: userPosition },
       });
 
-      const lists = await Promise.all(requests.map((request) => list(request.list)));
+      // Only searches with text or a radius need a count to pick their plan (see shouldWalk).
+      const lists = await Promise.all(
+        requests.map(async ({ list: request }) => {
+          const needsCount =
+            request.order !== 'PROXIMITY' &&
+            (searchWords(request.criteria.researchText).length > 0 ||
+              locationOf(request.criteria) !== null);
+          const matches = needsCount
+            ? await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1)
+            : null;
+          return list(request, shouldWalk(request, matches));
+        }),
+      );
       const cards = await present(viewer, lists);
       return requests.map((request, index) => ({ ...request.group, annonces: cards[index]! }));
     },

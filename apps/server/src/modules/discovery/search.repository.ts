@@ -1,6 +1,7 @@
 import { and, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   locationOf,
+  SEARCH_COUNT_CAP,
   searchWords,
   type LatLng,
   type SearchCriteria,
@@ -32,8 +33,9 @@ export function criteriaCondition(criteria: SearchCriteria): SQL {
   const conditions: (SQL | undefined)[] = [sql`${annonces.status} = 'VALIDATED'`];
   const words = searchWords(criteria.researchText);
   if (words.length > 0) {
-    // Words are letters and digits only (normalised), so the query text cannot carry operators.
-    const query = words.map((word) => `${word}:*`).join(' & ');
+    // Whole words (GIN fast scan; a prefix match costs a partial scan of the index). Words are
+    // letters and digits only (normalised), so the query text cannot carry operators.
+    const query = words.join(' & ');
     conditions.push(sql`${searchVector} @@ to_tsquery('simple', ${query})`);
   }
   if (criteria.vehicleTypeIds.length > 0) {
@@ -77,8 +79,9 @@ function sortKeys(order: ListOrder, from: LatLng | null): SortKey[] {
   const reward = sql`${annonces.additionalRewardLevel}`;
   switch (order) {
     case 'PROXIMITY':
-      // The KNN operator walks the GiST index nearest first; the id breaks ties of equal positions.
-      return [key(sql`(${theftPosition} <-> ${position(from!)})`, false), id(false)];
+      // The KNN operator walks the GiST index nearest first. No tie-breaker: the index order is the
+      // only one PostgreSQL can walk without sorting every match in the radius.
+      return [key(sql`(${theftPosition} <-> ${position(from!)})`, false)];
     case 'MOST_RECENT':
       return [key(validatedAt, true), id(true)];
     case 'LEAST_RECENT':
@@ -94,6 +97,23 @@ function sortKeys(order: ListOrder, from: LatLng | null): SortKey[] {
     case 'TOP':
       return [key(reward, true), key(views, true), key(validatedAt, true), id(true)];
   }
+}
+
+/**
+ * Whether to walk the sort's index rather than collect the matches first. PostgreSQL cannot tell
+ * (no statistics for earth boxes, poor ones for full text), so the capped count decides: with more
+ * than SEARCH_COUNT_CAP matches, walking finds a page within a few hundred rows; with fewer,
+ * collecting them through the text or box index is cheaper. Nearest-first without text always
+ * walks: the walk stays inside the radius box, so it never visits more rows than collecting would.
+ * `matches` null means not counted.
+ */
+export function shouldWalkSortIndex(
+  order: ListOrder,
+  criteria: SearchCriteria,
+  matches: number | null,
+): boolean {
+  if (matches !== null && matches > SEARCH_COUNT_CAP) return true;
+  return order === 'PROXIMITY' && searchWords(criteria.researchText).length === 0;
 }
 
 export interface ListedAnnonce {
@@ -117,6 +137,12 @@ export async function listAnnonces(
     /** Needed by PROXIMITY; also gives each card its distance. */
     from: LatLng | null;
     boostedFirst: boolean;
+    /**
+     * Walk the sort's own index (GiST KNN for PROXIMITY) and filter on the way, instead of
+     * collecting every match first. Right when matches are many: the planner cannot tell, as it
+     * has no real statistics for full-text prefixes or earth boxes (see the callers).
+     */
+    walkSortIndex: boolean;
     offset: number;
     limit: number;
     now: Date;
@@ -147,18 +173,13 @@ export async function listAnnonces(
       sql`, `,
     );
 
-  let rows: Record<string, unknown>[];
+  let query: SQL;
   if (!options.boostedFirst) {
-    rows = await rowsOf(
-      db,
-      sql`select ${columns} from ${annonces} where ${where}
-          order by ${orderBy(true)} offset ${offset} limit ${limit}`,
-    );
+    query = sql`select ${columns} from ${annonces} where ${where}
+          order by ${orderBy(true)} offset ${offset} limit ${limit}`;
   } else {
     const reach = offset + limit;
-    rows = await rowsOf(
-      db,
-      sql`select * from (
+    query = sql`select * from (
             (select ${columns}, 0 as grp from ${annonces}
               where ${where} and ${annonces.boostEndDate} >= ${now.toISOString()}::timestamptz
               order by ${orderBy(true)} limit ${reach})
@@ -167,9 +188,14 @@ export async function listAnnonces(
               where ${where} and (${annonces.boostEndDate} is null or ${annonces.boostEndDate} < ${now.toISOString()}::timestamptz)
               order by ${orderBy(true)} limit ${reach})
           ) merged
-          order by grp, ${orderBy(false)} offset ${offset} limit ${limit}`,
-    );
+          order by grp, ${orderBy(false)} offset ${offset} limit ${limit}`;
   }
+  const rows = options.walkSortIndex
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return rowsOf<Record<string, unknown>>(tx as unknown as Db, query);
+      })
+    : await rowsOf<Record<string, unknown>>(db, query);
   return rows.map((row) => ({
     id: Number(row.id),
     latitude: row.latitude === null ? null : Number(row.latitude),
