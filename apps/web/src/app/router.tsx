@@ -81,18 +81,31 @@ export function createAppRouter() {
             screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }, loadProfileEdit),
             screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }, loadMyLampions),
             screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }),
-            screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }),
+            screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }, async () => ({
+              Component: (await import('./routes/annonce-lists')).MyFavoritesRoute,
+            })),
             screen(
               paths.autorisations.path,
               { titleKey: 'page.autorisations.title' },
               loadAutorisations,
             ),
-            screen(paths.annonceCreate.path, {
-              titleKey: 'page.annonceCreate.title',
-              isEditor: true,
-            }),
-            screen(paths.annonceEdit.path, { titleKey: 'page.annonceEdit.title', isEditor: true }),
-            screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }),
+            screen(
+              paths.annonceCreate.path,
+              { titleKey: 'page.annonceCreate.title', isEditor: true },
+              async () => ({
+                Component: (await import('./routes/annonce-wizard')).AnnonceCreateRoute,
+              }),
+            ),
+            screen(
+              paths.annonceEdit.path,
+              { titleKey: 'page.annonceEdit.title', isEditor: true },
+              async () => ({
+                Component: (await import('./routes/annonce-wizard')).AnnonceEditRoute,
+              }),
+            ),
+            screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }, async () => ({
+              Component: (await import('./routes/annonce-show')).AnnonceShowRoute,
+            })),
             screen(paths.annonceAdditionnalReward.path, {
               titleKey: 'page.annonceAdditionnalReward.title',
             }),
@@ -102,7 +115,9 @@ export function createAppRouter() {
             {
               element: <RequireRoles roles={INDIVIDUAL_ROLES} />,
               children: [
-                screen(paths.myAnnonce.path, { titleKey: 'page.myAnnonce.title' }),
+                screen(paths.myAnnonce.path, { titleKey: 'page.myAnnonce.title' }, async () => ({
+                  Component: (await import('./routes/annonce-lists')).MyAnnonceRoute,
+                })),
                 screen(paths.myAlerts.path, { titleKey: 'page.myAlerts.title' }, loadMyAlerts),
                 screen(paths.verifyMatch.path, { titleKey: 'page.verifyMatch.title' }),
               ],

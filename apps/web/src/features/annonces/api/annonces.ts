@@ -1,0 +1,83 @@
+import {
+  AnnonceCardListSchema,
+  AnnonceDetailSchema,
+  AskToDeleteResponseSchema,
+  MyAnnoncesResponseSchema,
+  SaveAnnonceResponseSchema,
+} from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { annonceKeys } from './annonce-keys';
+
+/** GET /annonce/{id}: the owner gets the full record, others a public view. */
+export const getAnnonce = (id: number) =>
+  api.get(`/annonce/${id}`, { schema: AnnonceDetailSchema, silent: true });
+
+export function useAnnonce(id: number | null) {
+  return useQuery({
+    queryKey: annonceKeys.detail(id ?? 0),
+    queryFn: () => getAnnonce(id as number),
+    enabled: id !== null,
+    // Document links are signed for five minutes.
+    staleTime: 60_000,
+  });
+}
+
+/** GET /annonce/getMyAnnonce: drafts (and refused), in validation, validated. */
+export function useMyAnnonces() {
+  return useQuery({
+    queryKey: annonceKeys.mine(),
+    queryFn: () => api.get('/annonce/getMyAnnonce', { schema: MyAnnoncesResponseSchema }),
+  });
+}
+
+/** GET /annonce/getMyFavorites. */
+export function useMyFavorites() {
+  return useQuery({
+    queryKey: annonceKeys.favorites(),
+    queryFn: () => api.get('/annonce/getMyFavorites', { schema: AnnonceCardListSchema }),
+  });
+}
+
+/** GET /annonce/getMyDraftAnnonceReadyToPublish: its length is the draft count of the recap. */
+export function useDraftsReadyToPublish(enabled = true) {
+  return useQuery({
+    queryKey: annonceKeys.draftsReady(),
+    queryFn: () =>
+      api.get('/annonce/getMyDraftAnnonceReadyToPublish', { schema: AnnonceCardListSchema }),
+    enabled,
+  });
+}
+
+/**
+ * POST /annonce/checkStepBeforeSave (drafts up to the mandatory fields, checked through the step)
+ * or POST /annonce/saveAnnonceGrandPublic. Silent: a 403 goes under the wizard's field.
+ */
+export function saveAnnonce(mode: 'checkStep' | 'save', form: FormData) {
+  const path =
+    mode === 'checkStep' ? '/annonce/checkStepBeforeSave' : '/annonce/saveAnnonceGrandPublic';
+  return api.post(path, { multipart: form, schema: SaveAnnonceResponseSchema, silent: true });
+}
+
+/** POST /annonce/publishAnnonceGP, form annonceIds "12,13": true when every one went to validation. */
+export function publishAnnonces(ids: readonly number[]) {
+  return api.post('/annonce/publishAnnonceGP', {
+    form: { annonceIds: ids.join(',') },
+    schema: z.literal(true),
+    silent: true,
+  });
+}
+
+/** DELETE /annonce/deleteForUser/{id}: a draft goes at once. */
+export function deleteDraft(id: number) {
+  return api.delete(`/annonce/deleteForUser/${id}`, { schema: z.literal(true), silent: true });
+}
+
+/** DELETE /annonce/askToDeleteAnnonceGrandPublic/{id}: an admin deletes a published one later. */
+export function askToDelete(id: number) {
+  return api.delete(`/annonce/askToDeleteAnnonceGrandPublic/${id}`, {
+    schema: AskToDeleteResponseSchema,
+    silent: true,
+  });
+}

@@ -1,0 +1,118 @@
+import type { AnnonceCard as AnnonceCardData } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  AnnonceCard,
+  AnnonceCardGrid,
+  AnnonceCardGridLoading,
+} from '@/components/annonce-card/annonce-card';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { annonceKeys } from '../api/annonce-keys';
+import { useMyAnnonces, useMyFavorites } from '../api/annonces';
+
+function CardList({ annonces, label }: { annonces: AnnonceCardData[]; label: string }) {
+  return (
+    <AnnonceCardGrid label={label}>
+      {annonces.map((annonce) => (
+        <li key={annonce.id}>
+          <AnnonceCard annonce={annonce} />
+        </li>
+      ))}
+    </AnnonceCardGrid>
+  );
+}
+
+const GROUPS = [
+  { key: 'annoncesDraft', title: 'myAnnonce.drafts', empty: 'myAnnonce.drafts.empty' },
+  { key: 'toValidate', title: 'myAnnonce.toValidate', empty: 'myAnnonce.toValidate.empty' },
+  { key: 'validated', title: 'myAnnonce.validated', empty: 'myAnnonce.validated.empty' },
+] as const;
+
+/** /user/myAnnonce: drafts (and refused), in validation, validated; each with its empty text. */
+export function MyAnnonces() {
+  const { t } = useTranslation();
+  const mine = useMyAnnonces();
+  return (
+    <div className="flex flex-col gap-8">
+      <Link
+        to={paths.annonceCreate.getHref()}
+        className={buttonClasses({ className: 'self-start' })}
+      >
+        {t('myAnnonce.create')}
+      </Link>
+      {GROUPS.map((group) => (
+        <section
+          key={group.key}
+          aria-labelledby={`group-${group.key}`}
+          className="flex flex-col gap-3"
+        >
+          <h2 id={`group-${group.key}`} className="text-lg font-semibold text-night-900">
+            {t(group.title)}
+            {mine.data ? (
+              <span className="ml-2 text-sm font-normal text-slate-600">
+                ({mine.data[group.key].length})
+              </span>
+            ) : null}
+          </h2>
+          {mine.isLoading ? (
+            <AnnonceCardGridLoading count={2} label={t('myAnnonce.loading')} />
+          ) : mine.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t('myAnnonce.error')}
+            </p>
+          ) : mine.data && mine.data[group.key].length > 0 ? (
+            <CardList annonces={mine.data[group.key]} label={t(group.title)} />
+          ) : (
+            <p className="rounded-xl bg-white p-4 text-sm text-night-700">{t(group.empty)}</p>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** /user/myFavorites: placeholder cards while loading, an empty state, unfavouring removes the card. */
+export function MyFavorites() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const favorites = useMyFavorites();
+  if (favorites.isLoading)
+    return <AnnonceCardGridLoading count={3} label={t('myFavorites.loading')} />;
+  if (favorites.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('myAnnonce.error')}
+      </p>
+    );
+  }
+  const list = favorites.data ?? [];
+  if (list.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-8 text-center">
+        <Heart aria-hidden="true" className="size-10 text-night-300" />
+        <p className="text-night-700">{t('myFavorites.empty')}</p>
+        <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+          {t('myFavorites.discover')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <AnnonceCardGrid label={t('page.myFavorites.title')}>
+      {list.map((annonce) => (
+        <li key={annonce.id}>
+          <AnnonceCard
+            annonce={annonce}
+            onFavoriteChange={(_id, favorite) => {
+              if (!favorite)
+                void queryClient.invalidateQueries({ queryKey: annonceKeys.favorites() });
+            }}
+          />
+        </li>
+      ))}
+    </AnnonceCardGrid>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { annonceKeys } from '../../api/annonce-keys';
+import { useBrands, useModels, useVehicleTypes } from '../../api/catalog';
+import { ChoiceList } from './choice-list';
+import { CustomItemDialog } from './custom-item-dialog';
+import { withChoice } from './wizard-form';
+import type { StepProps } from './wizard-types';
+
+/** Step 1: the activated vehicle types, filtered by name. */
+export function StepVehicleType({ fields, setFields, errors }: StepProps) {
+  const { t } = useTranslation();
+  const types = useVehicleTypes();
+  return (
+    <ChoiceList
+      id="vehicleType"
+      items={types.data}
+      isLoading={types.isLoading}
+      selectedId={fields.vehicleType?.id ?? null}
+      onSelect={(vehicleType) => setFields((current) => withChoice(current, { vehicleType }))}
+      filterLabel={t('wizard.vehicleType.filter')}
+      error={errors.vehicleType}
+    />
+  );
+}
+
+/** Step 2: brands of the type; a missing one can be created. */
+export function StepBrand({ fields, setFields, errors }: StepProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const typeId = fields.vehicleType?.id ?? null;
+  const brands = useBrands(typeId);
+  const [creating, setCreating] = useState<string | null>(null);
+  return (
+    <>
+      <ChoiceList
+        id="brand"
+        items={brands.data}
+        isLoading={brands.isLoading}
+        selectedId={fields.brand?.id ?? null}
+        onSelect={(brand) => setFields((current) => withChoice(current, { brand }))}
+        filterLabel={t('wizard.brand.filter')}
+        error={errors.brand}
+        onCreate={(filter) => setCreating(filter)}
+        createLabel={t('wizard.brand.create')}
+      />
+      {typeId !== null ? (
+        <CustomItemDialog
+          kind="brand"
+          open={creating !== null}
+          onOpenChange={(open) => !open && setCreating(null)}
+          initialName={creating ?? ''}
+          context={{ vehicleTypeId: typeId }}
+          onCreated={(brand) => {
+            void queryClient.invalidateQueries({ queryKey: annonceKeys.brands(typeId) });
+            setFields((current) => withChoice(current, { brand }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Step 3: models of the type and brand; a missing one can be created. */
+export function StepModel({ fields, setFields, errors }: StepProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const typeId = fields.vehicleType?.id ?? null;
+  const brandId = fields.brand?.id ?? null;
+  const models = useModels(typeId, brandId);
+  const [creating, setCreating] = useState<string | null>(null);
+  return (
+    <>
+      <ChoiceList
+        id="model"
+        items={models.data}
+        isLoading={models.isLoading}
+        selectedId={fields.model?.id ?? null}
+        onSelect={(model) => setFields((current) => withChoice(current, { model }))}
+        filterLabel={t('wizard.model.filter')}
+        error={errors.model}
+        onCreate={(filter) => setCreating(filter)}
+        createLabel={t('wizard.model.create')}
+      />
+      {typeId !== null && brandId !== null ? (
+        <CustomItemDialog
+          kind="model"
+          open={creating !== null}
+          onOpenChange={(open) => !open && setCreating(null)}
+          initialName={creating ?? ''}
+          context={{ vehicleTypeId: typeId, brandId }}
+          onCreated={(model) => {
+            void queryClient.invalidateQueries({ queryKey: annonceKeys.models(typeId, brandId) });
+            setFields((current) => withChoice(current, { model }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

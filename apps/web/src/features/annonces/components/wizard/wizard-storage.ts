@@ -1,0 +1,64 @@
+import type { WizardStep } from '@app/domain';
+import type { FileSlot, WizardFields, WizardFiles } from './wizard-form';
+import type { BasketEntry } from './wizard-types';
+
+/** What survives a reload or a wrong tap: everything typed, and the files already stored. */
+export interface PersistedWizard {
+  version: 1;
+  annonceId: number | null;
+  isFast: boolean | null;
+  mode: 'create' | 'edit';
+  status: string | null;
+  step: WizardStep;
+  minStep: number;
+  fields: WizardFields;
+  files: WizardFiles;
+  basket: BasketEntry[];
+  dirty: boolean;
+}
+
+const STORAGE_KEY = 'veilleurs.annonceWizard';
+
+const storedOnly = (files: WizardFiles): WizardFiles => {
+  const keep = (slot: FileSlot | null) => (slot?.kind === 'stored' ? slot : null);
+  return {
+    photos: files.photos.filter((slot) => slot.kind === 'stored'),
+    identityRecto: keep(files.identityRecto),
+    identityVerso: keep(files.identityVerso),
+    carteGriseFile: keep(files.carteGriseFile),
+    plainteFile: keep(files.plainteFile),
+    assuranceFile: keep(files.assuranceFile),
+  };
+};
+
+export function saveWizardState(state: PersistedWizard) {
+  try {
+    window.sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ ...state, files: storedOnly(state.files) }),
+    );
+  } catch {
+    // Storage full or disabled: the form still works, only the safety net is gone.
+  }
+}
+
+export function loadWizardState(): PersistedWizard | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<PersistedWizard>;
+    return parsed.version === 1 && parsed.fields && parsed.files
+      ? (parsed as PersistedWizard)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearWizardState() {
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
