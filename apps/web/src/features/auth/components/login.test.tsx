@@ -240,7 +240,7 @@ describe('login', () => {
 
   it('goes to forgot-password with the address kept', async () => {
     const { user } = await openLogin({});
-    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié ?' }));
+    await user.click(screen.getByRole('button', { name: /Mot de passe oublié/ }));
     expect(
       await screen.findByRole('heading', { name: 'Mot de passe oublié', level: 2 }),
     ).toBeInTheDocument();

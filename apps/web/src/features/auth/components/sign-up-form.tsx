@@ -377,7 +377,7 @@ export function SignUpForm() {
 
         {step === 3 ? (
           <>
-            <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-2">
               <div>
                 <Label htmlFor="signup-country">{t('auth.signUp.countryCode')}</Label>
                 <Select
@@ -470,7 +470,15 @@ export function SignUpForm() {
         ) : null}
 
         <Notice tone="error">{failure ? t(failure) : null}</Notice>
-        <div className={cn('flex gap-3', step === 1 ? 'flex-col' : 'flex-row')}>
+        {/* Next first: it leads the focus order and sits on top on mobile, on the right on desktop. */}
+        <div className={cn('flex gap-3', step === 1 ? 'flex-col' : 'flex-col sm:flex-row-reverse')}>
+          <Button type="submit" className="flex-1" disabled={pending}>
+            {pending
+              ? t('auth.signUp.checking')
+              : step < SIGN_UP_STEP_COUNT
+                ? t('auth.signUp.next')
+                : t('auth.signUp.submit')}
+          </Button>
           {step > 1 ? (
             <Button
               variant="secondary"
@@ -481,13 +489,6 @@ export function SignUpForm() {
               {t('auth.signUp.previous')}
             </Button>
           ) : null}
-          <Button type="submit" className="flex-1" disabled={pending}>
-            {pending
-              ? t('auth.signUp.checking')
-              : step < SIGN_UP_STEP_COUNT
-                ? t('auth.signUp.next')
-                : t('auth.signUp.submit')}
-          </Button>
         </div>
         {step === 1 ? (
           <button

@@ -100,7 +100,8 @@ function SmsCodeEntry({
       <ViewTitle
         description={
           phoneNumber
-            ? t('auth.sms.description', { phoneNumber })
+            ? // The masked number stays on one line.
+              t('auth.sms.description', { phoneNumber: phoneNumber.replaceAll(' ', '\u00a0') })
             : t('auth.sms.descriptionNoNumber')
         }
       >
