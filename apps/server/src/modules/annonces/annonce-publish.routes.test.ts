@@ -130,6 +130,50 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
     expect(await statusOf(mine)).toBe('DRAFT');
   });
 
+  it('lets a refused announcement be corrected and published again, with its promise updated', async () => {
+    const id = await draft(owner, carFields(catalogue));
+    expect((await publish(owner, [id])).statusCode).toBe(200);
+    await t.db
+      .update(annonces)
+      .set({ status: 'REFUSED', refusalComment: 'Photo floue' })
+      .where(eq(annonces.id, id));
+    const edited = await saveAnnonce(t, owner, carFields(catalogue, { color: 'RED' }), {
+      annonceId: id,
+      isFastAnnonce: 'true',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await publish(owner, [id])).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('TO_VALIDATE');
+    expect(
+      await t.db.select().from(paymentPromises).where(eq(paymentPromises.annonceId, id)),
+    ).toHaveLength(1);
+  });
+
+  it('puts an announcement in validation back to draft on forceDraft, ending its window', async () => {
+    const id = await draft(owner, carFields(catalogue));
+    expect((await publish(owner, [id])).statusCode).toBe(200);
+    const res = await saveAnnonce(t, owner, carFields(catalogue, { color: null }), {
+      annonceId: id,
+      isFastAnnonce: 'true',
+      forceDraft: 'true',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(annonces).where(eq(annonces.id, id));
+    expect(row).toMatchObject({ status: 'DRAFT', completionDeadlineAt: null, color: null });
+  });
+
+  it('keeps an announcement in validation publishable when edited', async () => {
+    const id = await draft(owner, carFields(catalogue));
+    expect((await publish(owner, [id])).statusCode).toBe(200);
+    const res = await saveAnnonce(t, owner, carFields(catalogue, { energy: null }), {
+      annonceId: id,
+      isFastAnnonce: 'true',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ invalidField: 'energy', messageKey: 'MandatoryField' });
+    expect(await statusOf(id)).toBe('TO_VALIDATE');
+  });
+
   it('answers 400 naming annonceIds for a malformed list', async () => {
     const res = await publish(owner, []);
     expect(res.statusCode).toBe(400);
