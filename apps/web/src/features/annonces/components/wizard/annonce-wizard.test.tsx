@@ -84,6 +84,10 @@ describe('annonce wizard', { timeout: 30_000 }, () => {
     );
     expect(screen.getByText('Cochez l’attestation pour continuer.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Plaque d’immatriculation'));
+    // The problem goes as soon as its field changes.
+    expect(screen.getByLabelText('Plaque d’immatriculation')).not.toHaveAccessibleDescription(
+      /Plaque invalide/,
+    );
     await fillMandatory(user);
     await user.click(next());
 

@@ -66,6 +66,37 @@ const STEP_TITLES: Record<WizardStep, string> = {
   PAYMENT_SUMMARY: 'wizard.step.PAYMENT_SUMMARY',
 };
 
+/** Error names that differ from the form's field names. */
+const ERROR_KEYS_OF_FIELD: Record<string, string[]> = {
+  street: ['address', 'town'],
+  town: ['address', 'town'],
+  licensePlate: ['licensePlateConfirm'],
+  licensePlateConfirm: ['licensePlate'],
+  finish: ['finitions'],
+  rewardLevel: ['additionnalRewardAmount', 'additionnalRewardLevel'],
+  rewardAmount: ['additionnalRewardAmount'],
+};
+
+/** The problems whose fields did not change since they were found. */
+function visibleErrors(
+  found: { errors: FieldErrors; fields?: WizardFields; files?: WizardFiles },
+  fields: WizardFields,
+  files: WizardFiles,
+): FieldErrors {
+  if (!found.fields || !found.files) return found.errors;
+  const changed = new Set<string>();
+  for (const key of Object.keys(fields) as (keyof WizardFields)[]) {
+    if (found.fields[key] !== fields[key]) changed.add(key);
+  }
+  for (const key of Object.keys(files) as (keyof WizardFiles)[]) {
+    if (found.files[key] !== files[key]) changed.add(key === 'photos' ? 'vehicleFiles' : key);
+  }
+  for (const [field, errorKeys] of Object.entries(ERROR_KEYS_OF_FIELD)) {
+    if (changed.has(field)) errorKeys.forEach((key) => changed.add(key));
+  }
+  return Object.fromEntries(Object.entries(found.errors).filter(([key]) => !changed.has(key)));
+}
+
 const SAVED_MARK_MS = 2_000;
 const PUBLISH_ERROR_MS = 20_000;
 
@@ -152,7 +183,12 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
     return annonceId === null ? freshState() : null;
   });
   const [loadError, setLoadError] = useState<'notEditable' | 'failed' | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Problems with the input they were found in: one disappears as soon as its field changes.
+  const [errorState, setErrorState] = useState<{
+    errors: FieldErrors;
+    fields?: WizardFields;
+    files?: WizardFiles;
+  }>({ errors: {} });
   const [busy, setBusy] = useState(false);
   const [mark, setMark] = useState<'saved' | 'notSaved' | null>(null);
   const [dialog, setDialog] = useState<'incomplete' | 'promise' | 'success' | null>(null);
@@ -247,6 +283,10 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
       </div>
     );
   }
+
+  const errors = visibleErrors(errorState, state.fields, state.files);
+  const setErrors = (next: FieldErrors) =>
+    setErrorState({ errors: next, fields: state.fields, files: state.files });
 
   const isFast = state.isFast ?? false;
   const steps = visibleSteps(isFast, state.mode);
