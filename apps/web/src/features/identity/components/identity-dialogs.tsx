@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { useCurrentUserValidation } from '../api/get-current-user-validation';
 import {
   closeIdentityDialog,
   openIdentityDialog,
@@ -22,6 +23,14 @@ export function IdentityInReview() {
   );
 }
 
+/** The refused-identity prompt is shown once per page load. */
+let promptedRefusal = false;
+
+/** For tests: the next refused identity prompts again. */
+export function resetRefusalPrompt() {
+  promptedRefusal = false;
+}
+
 /**
  * The identity-to-submit and identity-to-validate modals, opened through openIdentityDialog().
  * They close on every navigation (accounts.md §2).
@@ -35,6 +44,16 @@ export function IdentityDialogs() {
     closeIdentityDialog();
   }, [location.pathname]);
 
+  // A refused identity asks for new files (accounts.md §4): once per visit, on the home screen.
+  const validation = useCurrentUserValidation();
+  const refused = validation.data?.identityStatus === 'REFUSED';
+  const onHome = location.pathname === '/';
+  useEffect(() => {
+    if (!refused || !onHome || promptedRefusal) return;
+    promptedRefusal = true;
+    openIdentityDialog('toSubmit');
+  }, [refused, onHome]);
+
   const onOpenChange = (next: boolean) => {
     if (!next) closeIdentityDialog();
   };
@@ -44,7 +63,9 @@ export function IdentityDialogs() {
       <Dialog open={open === 'toSubmit'} onOpenChange={onOpenChange}>
         <DialogContent
           title={t('identity.toSubmit.title')}
-          description={t('identity.toSubmit.description')}
+          description={
+            refused ? t('identity.toSubmit.refused') : t('identity.toSubmit.description')
+          }
         >
           <IdentityFilesForm onSent={() => openIdentityDialog('toValidate')} />
         </DialogContent>
