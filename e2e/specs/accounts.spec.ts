@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mailCode, newestMail, resetLinkIn, type OutboxMessage } from '../support/outbox';
 
@@ -18,6 +19,19 @@ function uniqueEmail(): string {
 /** A French mobile number ("06 12 34 56 78" style). */
 function uniqueMobile(): string {
   return `06${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** The e-mail pre-check, from the login screen. */
@@ -160,6 +174,7 @@ test.describe('accounts', () => {
       await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
       await expect(firstBox).toHaveValue('');
       await expect(firstBox).toBeEnabled();
+      if (attempt === 1) expect(await seriousViolations(page)).toEqual([]);
     }
 
     const second: OutboxMessage = await newestMail(email, first);
@@ -178,5 +193,25 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expectHome(page);
+  });
+
+  test('the sign-in views pass the accessibility check, errors included', async ({ page }) => {
+    await page.goto('/#/login');
+    await expect(page.getByLabel('Adresse e-mail')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await precheck(page, uniqueEmail());
+    await expect(page.getByRole('heading', { name: 'Inscription', level: 2 })).toBeVisible();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByLabel('Mot de passe', { exact: true })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/#/login/resetPassword/not-a-token/1');
+    await expect(page.getByRole('heading', { name: 'Session expirée' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
