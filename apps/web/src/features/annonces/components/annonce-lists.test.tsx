@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCard } from '@/components/annonce-card/annonce-card.fixtures';
+import { json } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/test-utils';
+import { stubWizard } from '../testing/annonce-stubs';
+
+describe('my announcements and favourites', () => {
+  it('lists the three groups, each with its empty text', async () => {
+    stubWizard({
+      'GET /annonce/getMyAnnonce': () =>
+        json({
+          annoncesDraft: [
+            makeCard({ id: 1, title: 'Renault Clio', isMine: true, status: { value: 'DRAFT' } }),
+          ],
+          toValidate: [],
+          validated: [makeCard({ id: 2, title: 'BMW X4', isMine: true })],
+        }),
+    });
+    await renderApp('/user/myAnnonce', { user: {} });
+    const drafts = await screen.findByRole('list', { name: 'Brouillons' });
+    expect(within(drafts).getByText('Renault Clio')).toBeInTheDocument();
+    expect(within(drafts).getByRole('link', { name: 'Modifier le brouillon' })).toBeInTheDocument();
+    expect(screen.getByText('Aucune annonce en cours de validation.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Validées' })).getByText('BMW X4'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows placeholder cards while favourites load, then the empty state', async () => {
+    let answer: (value: Response) => void = () => {};
+    stubWizard({
+      'GET /annonce/getMyFavorites': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await renderApp('/user/myFavorites', { user: {} });
+    expect(
+      await screen.findByRole('status', { name: 'Chargement des favoris' }),
+    ).toBeInTheDocument();
+    answer(json([]));
+    expect(await screen.findByText(/pas encore d’annonce en favori/)).toBeInTheDocument();
+  });
+
+  it('lists favourites with their hearts on', async () => {
+    stubWizard({
+      'GET /annonce/getMyFavorites': () => json([makeCard({ annonceFavorite: true })]),
+    });
+    await renderApp('/user/myFavorites', { user: {} });
+    expect(await screen.findByRole('button', { name: 'Ajouter aux favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+});
