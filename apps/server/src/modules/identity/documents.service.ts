@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
-import { AppError, invalidField } from '../../lib/app-error';
+import { AppError, invalidField, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
 import { signFileUrl } from '../../lib/signed-file-urls';
@@ -123,6 +123,17 @@ export async function prepareDocument(file: IncomingFile): Promise<PreparedDocum
   }
 }
 
+function isForeignKeyViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current instanceof Object;
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 /**
  * The documents of an account (identity recto/verso, rib): stored privately, one current file per
  * kind, handed out only as short-lived signed links to their owner.
@@ -208,6 +219,8 @@ export function createDocumentStore(deps: {
             }),
           ),
         );
+        // The account went away meanwhile (its rows' foreign keys fail): nothing to attach to.
+        if (isForeignKeyViolation(error)) throw notFound();
         throw error;
       }
       for (const row of replaced) {

@@ -215,7 +215,7 @@ describe('identity calls', () => {
         identityRectoFile: { name: 'r.pdf', data: tinyPdf() },
         identityVersoFile: { name: 'v.pdf', data: tinyPdf() },
       });
-      expect(res.statusCode).toBe(500);
+      expect(res.statusCode).toBe(404);
     } finally {
       t.deps.storage.put = original;
     }
