@@ -10,3 +10,4 @@ export * from './lampions';
 export * from './feedback';
 export * from './annonce-activity';
 export * from './saved-searches';
+export * from './notification-preferences';
