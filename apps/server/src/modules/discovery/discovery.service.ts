@@ -28,11 +28,15 @@ import { rememberLastPosition } from '../saved-searches/saved-searches.repositor
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/saved-searches.service';
 import {
   countAnnonces,
+  departmentBoxes,
+  searchHintsFor,
   listAnnonces,
   shouldWalkSortIndex,
   vehicleTypesWithAnnonces,
+  type DepartmentBox,
   type ListedAnnonce,
   type ListOrder,
+  type SearchHints,
 } from './search.repository';
 
 export interface Viewer {
@@ -62,9 +66,10 @@ export function createDiscoveryService(deps: {
 
   const boostedFirst = (order: ListOrder) => order === 'TOP' || sortPutsBoostedFirst(order);
 
-  function list(request: ListRequest, walkSortIndex: boolean) {
+  function list(request: ListRequest, walkSortIndex: boolean, hints: SearchHints = {}) {
     return listAnnonces(db, {
       ...request,
+      hints,
       boostedFirst: boostedFirst(request.order),
       walkSortIndex,
       now: clock.now(),
@@ -73,6 +78,19 @@ export function createDiscoveryService(deps: {
 
   const shouldWalk = (request: ListRequest, matches: number | null) =>
     shouldWalkSortIndex(request.order, request.criteria, matches);
+
+  // Department extents never change while the process runs (reference data): read them once.
+  let boxes: Promise<DepartmentBox[]> | null = null;
+
+  /** The departments a text search with a radius may find announcements in (see SearchHints). */
+  async function hintsFor(criteria: SearchCriteria): Promise<SearchHints> {
+    if (!locationOf(criteria) || searchWords(criteria.researchText).length === 0) return {};
+    boxes ??= departmentBoxes(db).catch((error: unknown) => {
+      boxes = null;
+      throw error;
+    });
+    return searchHintsFor(criteria, await boxes);
+  }
 
   /** Cards of several lists with one card query: each list keeps its order. */
   async function present(viewer: Viewer, lists: ListedAnnonce[][]): Promise<DiscoveryCard[][]> {
@@ -101,8 +119,13 @@ export function createDiscoveryService(deps: {
 
   /** A page plus the (capped) total; one extra row tells whether another page exists. */
   async function page(viewer: Viewer, request: ListRequest) {
-    const total = await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1);
-    const items = await list({ ...request, limit: request.limit + 1 }, shouldWalk(request, total));
+    const hints = await hintsFor(request.criteria);
+    const total = await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1, hints);
+    const items = await list(
+      { ...request, limit: request.limit + 1 },
+      shouldWalk(request, total),
+      hints,
+    );
     const [cards] = await present(viewer, [items.slice(0, request.limit)]);
     return {
       annonces: cards!,
@@ -249,10 +272,11 @@ export function createDiscoveryService(deps: {
             request.order !== 'PROXIMITY' &&
             (searchWords(request.criteria.researchText).length > 0 ||
               locationOf(request.criteria) !== null);
+          const hints = await hintsFor(request.criteria);
           const matches = needsCount
-            ? await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1)
+            ? await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1, hints)
             : null;
-          return list(request, shouldWalk(request, matches));
+          return list(request, shouldWalk(request, matches), hints);
         }),
       );
       const cards = await present(viewer, lists);

@@ -29,13 +29,26 @@ const position = (point: LatLng) => sql`ll_to_earth(${point.latitude}, ${point.l
 const theftPosition = sql`ll_to_earth(${annonces.theftLatitude}, ${annonces.theftLongitude})`;
 const searchVector = sql`to_tsvector('simple', coalesce(${sql.raw('"annonces"."search_text"')}, ''))`;
 
-export function criteriaCondition(criteria: SearchCriteria): SQL {
+/**
+ * With text and a radius, the departments the radius box touches are added to the full-text query
+ * (`annonces.search_text` holds the department code): the GIN index then returns the matches of
+ * those departments only, instead of every match in France for the radius filter to discard. It
+ * only narrows what the exact radius filter then checks.
+ */
+export interface SearchHints {
+  departmentCodes?: readonly string[] | null;
+}
+
+export function criteriaCondition(criteria: SearchCriteria, hints: SearchHints = {}): SQL {
   const conditions: (SQL | undefined)[] = [sql`${annonces.status} = 'VALIDATED'`];
   const words = searchWords(criteria.researchText);
   if (words.length > 0) {
     // Whole words (GIN fast scan; a prefix match costs a partial scan of the index). Words are
     // letters and digits only (normalised), so the query text cannot carry operators.
-    const query = words.join(' & ');
+    const departments = hints.departmentCodes?.length
+      ? ` & (${hints.departmentCodes.map((code) => code.toLowerCase()).join(' | ')})`
+      : '';
+    const query = `${words.join(' & ')}${departments}`;
     conditions.push(sql`${searchVector} @@ to_tsquery('simple', ${query})`);
   }
   if (criteria.vehicleTypeIds.length > 0) {
@@ -143,6 +156,7 @@ export async function listAnnonces(
      * has no real statistics for full-text prefixes or earth boxes (see the callers).
      */
     walkSortIndex: boolean;
+    hints?: SearchHints;
     offset: number;
     limit: number;
     now: Date;
@@ -150,7 +164,7 @@ export async function listAnnonces(
 ): Promise<ListedAnnonce[]> {
   const { criteria, order, from, offset, limit, now } = options;
   const keys = sortKeys(order, from);
-  const where = criteriaCondition(criteria);
+  const where = criteriaCondition(criteria, options.hints);
   const distance = from
     ? sql`earth_distance(${position(from)}, ${theftPosition}) / 1000`
     : sql`null::float8`;
@@ -193,6 +207,8 @@ export async function listAnnonces(
   const rows = options.walkSortIndex
     ? await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_bitmapscan = off`);
+        // The walk's estimated cost is high though it stops early: compiling it would cost more.
+        await tx.execute(sql`set local jit = off`);
         return rowsOf<Record<string, unknown>>(tx as unknown as Db, query);
       })
     : await rowsOf<Record<string, unknown>>(db, query);
@@ -209,11 +225,12 @@ export async function countAnnonces(
   db: Db,
   criteria: SearchCriteria,
   cap: number,
+  hints: SearchHints = {},
 ): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from ${annonces}
-        where ${criteriaCondition(criteria)} limit ${cap}) capped`,
+        where ${criteriaCondition(criteria, hints)} limit ${cap}) capped`,
   );
   return Number(row?.n ?? 0);
 }
@@ -227,4 +244,48 @@ export async function vehicleTypesWithAnnonces(db: Db) {
           where ${annonces.vehicleTypeId} = vt.id and ${annonces.status} = 'VALIDATED')
         order by vt.position, vt.id`,
   );
+}
+
+export interface DepartmentBox {
+  code: string;
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+}
+
+/** Each department's extent, from its communes' centres (about 100 rows; read once per process). */
+export function departmentBoxes(db: Db) {
+  return rowsOf<DepartmentBox>(
+    db,
+    sql`select department_code as code, min(latitude) as "minLatitude", max(latitude) as "maxLatitude",
+          min(longitude) as "minLongitude", max(longitude) as "maxLongitude"
+        from communes where latitude is not null and longitude is not null group by department_code`,
+  );
+}
+
+/** Margin around commune centres, in degrees: a commune reaches a few km beyond its centre. */
+const DEPARTMENT_BOX_MARGIN = 0.15;
+
+/** The departments whose extent meets the radius box of a text search (see SearchHints). */
+export function searchHintsFor(
+  criteria: SearchCriteria,
+  boxes: readonly DepartmentBox[],
+): SearchHints {
+  const location = locationOf(criteria);
+  if (!location || searchWords(criteria.researchText).length === 0) return {};
+  const latSpan = location.radiusKm / 111;
+  const lngSpan =
+    location.radiusKm / (111 * Math.max(0.01, Math.cos((location.latitude * Math.PI) / 180)));
+  const margin = DEPARTMENT_BOX_MARGIN;
+  const departmentCodes = boxes
+    .filter(
+      (box) =>
+        Number(box.minLatitude) - margin <= location.latitude + latSpan &&
+        Number(box.maxLatitude) + margin >= location.latitude - latSpan &&
+        Number(box.minLongitude) - margin <= location.longitude + lngSpan &&
+        Number(box.maxLongitude) + margin >= location.longitude - lngSpan,
+    )
+    .map((box) => box.code);
+  return { departmentCodes };
 }
