@@ -219,6 +219,32 @@ test.describe('announcements', () => {
     );
   });
 
+  test('the detail page: gallery, tabs and the theft zone on the map', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/#/annonce/show/204');
+    await expect(page.getByRole('heading', { name: 'Fiat Strada' })).toBeVisible();
+    await expect(page.getByText('Annonce en ligne.')).toBeVisible();
+    await page.screenshot({
+      path: screenshotPath(testInfo.project.name, 'show-owner'),
+      fullPage: true,
+    });
+    await page.getByRole('tab', { name: 'Positions' }).click();
+    const map = page.getByRole('img', { name: /Carte de la zone du vol/ });
+    await expect(map).toBeVisible();
+    // The 1000 m circle and the centre are drawn even when no tile can load.
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(2);
+    await page.screenshot({
+      path: screenshotPath(testInfo.project.name, 'show-map'),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: 'Partager' }).click();
+    const share = page.getByRole('dialog', { name: 'Partager l’annonce' });
+    await expect(share.getByRole('textbox')).toHaveValue(/\/openapp\?id=204$/);
+    await expect(share.getByRole('link')).toHaveCount(7);
+    await page.screenshot({ path: screenshotPath(testInfo.project.name, 'show-share') });
+  });
+
   test('favourite from the card', async ({ page }) => {
     await page.goto('/#/annonce/show/2');
     await expect(page.getByRole('heading', { name: 'Citroën Xantia' })).toBeVisible();

@@ -118,7 +118,11 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
               <button
                 type="button"
                 onClick={() => setOpen(index)}
-                className="block aspect-[4/3] w-full overflow-hidden rounded-xl"
+                className={
+                  shown.length === 1
+                    ? 'block aspect-[4/3] w-full overflow-hidden rounded-xl md:aspect-[16/7]'
+                    : 'block aspect-[4/3] w-full overflow-hidden rounded-xl'
+                }
                 aria-label={
                   isLast
                     ? t('annonceShow.gallery.more', { count: more })

@@ -12,6 +12,8 @@ export function matchesFilter(name: string, filter: string): boolean {
   return fold(name).includes(fold(filter.trim()));
 }
 
+const MAX_VISIBLE = 60;
+
 /**
  * A searchable single-choice list (vehicle types, brands, models): selecting the chosen item again
  * deselects it. Items are toggle buttons, so the choice is announced as pressed.
@@ -39,10 +41,16 @@ export function ChoiceList<T extends { id: number; name: string }>({
 }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const visible = useMemo(
+  const matching = useMemo(
     () => (items ?? []).filter((item) => matchesFilter(item.name, filter)),
     [items, filter],
   );
+  // Hundreds of brands would make a phone crawl: the first ones, and a hint to type.
+  const firstOnes = matching.slice(0, MAX_VISIBLE);
+  const chosen = matching.find((item) => item.id === selectedId);
+  // The chosen item always shows, first, so that it can be seen and deselected.
+  const visible =
+    chosen && !firstOnes.includes(chosen) ? [chosen, ...firstOnes.slice(0, -1)] : firstOnes;
   const selected = items?.find((item) => item.id === selectedId);
   return (
     <div className="flex flex-col gap-3">
@@ -105,6 +113,11 @@ export function ChoiceList<T extends { id: number; name: string }>({
               </li>
             );
           })}
+          {matching.length > MAX_VISIBLE ? (
+            <li className="col-span-full text-sm text-slate-600">
+              {t('wizard.refine', { count: matching.length })}
+            </li>
+          ) : null}
           {visible.length === 0 ? (
             <li className="col-span-full text-sm text-slate-600">{t('wizard.noResult')}</li>
           ) : null}
