@@ -189,3 +189,32 @@ export const ProfileFieldsSchema = z
     };
   });
 export type ProfileFields = z.output<typeof ProfileFieldsSchema>;
+
+/** The notification groups a user can turn off (accounts.md §3), in the order of the modal. */
+export const NOTIFICATION_PREFERENCE_KEYS = [
+  'newAnnoncesCloseNotifications',
+  'myAnnoncesNotifications',
+  'myDiscoveriesNotifications',
+  'myAlertsNotifications',
+  'lampionsNotifications',
+] as const;
+export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
+
+/** GET /user/getNotificationParam and the answer of POST /user/updateNotificationParam. */
+export const NotificationPreferencesSchema = z.object({
+  myAnnoncesNotifications: z.boolean(),
+  myDiscoveriesNotifications: z.boolean(),
+  myAlertsNotifications: z.boolean(),
+  newAnnoncesCloseNotifications: z.boolean(),
+  lampionsNotifications: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** POST /user/updateNotificationParam (form): a group left out keeps its value. */
+export const UpdateNotificationPreferencesBodySchema = z.object({
+  myAnnoncesNotifications: FormBooleanSchema.optional(),
+  myDiscoveriesNotifications: FormBooleanSchema.optional(),
+  myAlertsNotifications: FormBooleanSchema.optional(),
+  newAnnoncesCloseNotifications: FormBooleanSchema.optional(),
+  lampionsNotifications: FormBooleanSchema.optional(),
+});

@@ -295,6 +295,44 @@ describe('profile calls', () => {
     );
   });
 
+  it('GET/POST notification preferences: all on by default, changed group by group', async () => {
+    const user = await buildUser(t.db);
+    const all = {
+      myAnnoncesNotifications: true,
+      myDiscoveriesNotifications: true,
+      myAlertsNotifications: true,
+      newAnnoncesCloseNotifications: true,
+      lampionsNotifications: true,
+    };
+    expect((await get(user, '/user/getNotificationParam')).json()).toEqual(all);
+    const res = await t.injectAs(user, {
+      method: 'POST',
+      url: '/user/updateNotificationParam',
+      payload: 'lampionsNotifications=false&myAlertsNotifications=0',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    const changed = { ...all, lampionsNotifications: false, myAlertsNotifications: false };
+    expect(res.json()).toEqual(changed);
+    expect((await get(user, '/user/getNotificationParam')).json()).toEqual(changed);
+    const again = await t.injectAs(user, {
+      method: 'POST',
+      url: '/user/updateNotificationParam',
+      payload: { lampionsNotifications: true },
+    });
+    expect(again.json()).toEqual({ ...changed, lampionsNotifications: true });
+    const bad = await t.injectAs(user, {
+      method: 'POST',
+      url: '/user/updateNotificationParam',
+      payload: { lampionsNotifications: 'sometimes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ invalidField: 'lampionsNotifications' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/user/getNotificationParam' })).statusCode,
+    ).toBe(401);
+  });
+
   describe('POST /user/changePassword', () => {
     async function login(username: string, password: string) {
       return post(t, '/api/login', { username, password, rememberMe: false }, freshIp());

@@ -7,8 +7,10 @@ import {
   FormBooleanSchema,
   HomeInfosSchema,
   LoginResponseSchema,
+  NotificationPreferencesSchema,
   ProfileSchema,
   UpdateFirstConnexionResponseSchema,
+  UpdateNotificationPreferencesBodySchema,
   UpdatePublicProfileResponseSchema,
 } from '@app/domain';
 import { readDocumentForm } from '../identity/documents.service';
@@ -111,6 +113,34 @@ const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async 
       },
     },
     async (request) => service.askForAccountDeletion(request.currentUser!.userId),
+  );
+
+  app.get(
+    '/user/getNotificationParam',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The notification groups the caller wants',
+        response: { 200: NotificationPreferencesSchema },
+      },
+    },
+    async (request) => service.notificationPreferences(request.currentUser!.userId),
+  );
+
+  app.post(
+    '/user/updateNotificationParam',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Turn notification groups on or off (form of the five booleans)',
+        body: UpdateNotificationPreferencesBodySchema.default({}),
+        response: { 200: NotificationPreferencesSchema },
+      },
+    },
+    async (request) =>
+      service.updateNotificationPreferences(request.currentUser!.userId, request.body),
   );
 
   app.post(

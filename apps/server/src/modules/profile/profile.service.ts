@@ -7,6 +7,7 @@ import {
   PROFILE_MESSAGE_KEYS as K,
   ProfileFieldsSchema,
   type IdentityStatus,
+  type NotificationPreferences,
   type Profile,
   type UserDocumentKind,
 } from '@app/domain';
@@ -25,6 +26,10 @@ import {
   type PreparedDocument,
 } from '../identity/documents.service';
 import type { Lampions } from '../lampions/index';
+import {
+  findNotificationPreferences,
+  saveNotificationPreferences,
+} from './notification-preferences.repository';
 import {
   countAnnoncesOfUser,
   countMatchesOfUser,
@@ -194,6 +199,27 @@ export function createProfileService(deps: {
       await rowOf(userId);
       await updateUser(db, userId, { isFirstConnexion }, clock.now());
       return { isFirstConnexion };
+    },
+
+    /** The notification groups the user wants (all on until changed). */
+    async notificationPreferences(userId: number): Promise<NotificationPreferences> {
+      await rowOf(userId);
+      return findNotificationPreferences(db, userId);
+    },
+
+    /** Changes the groups sent; the others keep their value. */
+    async updateNotificationPreferences(
+      userId: number,
+      changes: Partial<NotificationPreferences>,
+    ): Promise<NotificationPreferences> {
+      await rowOf(userId);
+      const current = await findNotificationPreferences(db, userId);
+      const defined = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      ) as Partial<NotificationPreferences>;
+      const next = { ...current, ...defined };
+      await saveNotificationPreferences(db, userId, next, clock.now());
+      return next;
     },
 
     /** The request is recorded at once (the profile shows it as ongoing) and mailed to the team. */
