@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '@/testing/fetch-stub';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/test-utils';
 import { PERMISSION_ALERT_MS } from './permissions-page';
 
@@ -101,5 +101,36 @@ describe('permissions page', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(/Accès refusé/)).toBeInTheDocument();
     expect(notifications).not.toBeChecked();
+  });
+});
+
+describe('notification parameters', () => {
+  it('shows the five groups, sends the changes and closes, even when the update fails', async () => {
+    stubBrowser({ geolocation: 'prompt', camera: 'prompt', notifications: 'default' });
+    const all = {
+      myAnnoncesNotifications: true,
+      myDiscoveriesNotifications: true,
+      myAlertsNotifications: true,
+      newAnnoncesCloseNotifications: true,
+      lampionsNotifications: true,
+    };
+    const stub = stubFetch({
+      'GET /user/getNotificationParam': () => json(all),
+      'POST /user/updateNotificationParam': () =>
+        apiError(500, 'INTERNAL', 'internal.server.error'),
+    });
+    const { user } = await renderApp('/autorisations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Paramètres des notifications' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Paramètres des notifications' });
+    const lampions = await within(dialog).findByRole('switch', { name: 'Lampions' });
+    expect(within(dialog).getAllByRole('switch')).toHaveLength(5);
+    expect(lampions).toBeChecked();
+    await user.click(lampions);
+    expect(lampions).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [call] = stub.callsTo('POST', '/user/updateNotificationParam');
+    expect(call?.form.get('lampionsNotifications')).toBe('false');
+    expect(call?.form.get('myAlertsNotifications')).toBe('true');
   });
 });

@@ -1,8 +1,18 @@
-import { Bell, Camera, FolderOpen, Info, MapPin, X, type LucideIcon } from 'lucide-react';
+import {
+  Bell,
+  Camera,
+  FolderOpen,
+  Info,
+  MapPin,
+  SlidersHorizontal,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 import {
   requestPermission,
   usePermissionStates,
@@ -63,6 +73,7 @@ export function PermissionsPage() {
   const { states, loaded, refresh } = usePermissionStates();
   const [alertKey, setAlertKey] = useState<string | null>(null);
   const [busy, setBusy] = useState<PermissionKind | null>(null);
+  const [paramsOpen, setParamsOpen] = useState(false);
 
   useEffect(() => {
     if (!alertKey) return;
@@ -123,6 +134,16 @@ export function PermissionsPage() {
                   {t(labelKey)}
                 </span>
                 <span className="block text-sm text-slate-600">{t(textKey)}</span>
+                {kind === 'notifications' ? (
+                  <button
+                    type="button"
+                    onClick={() => setParamsOpen(true)}
+                    className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-night-700 underline underline-offset-2 hover:text-night-900 md:min-h-0"
+                  >
+                    <SlidersHorizontal aria-hidden="true" className="size-4" />
+                    {t('permissions.params.open')}
+                  </button>
+                ) : null}
                 <span
                   id={stateId}
                   className={cn(
@@ -164,6 +185,7 @@ export function PermissionsPage() {
           );
         })}
       </ul>
+      <NotificationPreferencesDialog open={paramsOpen} onOpenChange={setParamsOpen} />
     </div>
   );
 }
