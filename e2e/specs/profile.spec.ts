@@ -124,5 +124,17 @@ test.describe('profile, identity and first connection', () => {
     await page.getByRole('switch', { name: 'Géolocalisation' }).click();
     await expect(page.getByRole('alert')).toContainText('réglages du site');
     await page.screenshot({ path: screenshotPath(project, 'permissions'), fullPage: true });
+
+    // The notification parameters are kept on the server.
+    await page.getByRole('button', { name: 'Paramètres des notifications' }).click();
+    const params = page.getByRole('dialog', { name: 'Paramètres des notifications' });
+    await params.getByRole('switch', { name: 'Lampions' }).click();
+    await expect(params.getByRole('switch', { name: 'Lampions' })).not.toBeChecked();
+    await params.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(params).toBeHidden();
+    await page.reload();
+    await page.getByRole('button', { name: 'Paramètres des notifications' }).click();
+    await expect(params.getByRole('switch', { name: 'Lampions' })).not.toBeChecked();
+    await expect(params.getByRole('switch', { name: 'Autour de moi' })).toBeChecked();
   });
 });
