@@ -134,16 +134,6 @@ export function PermissionsPage() {
                   {t(labelKey)}
                 </span>
                 <span className="block text-sm text-slate-600">{t(textKey)}</span>
-                {kind === 'notifications' ? (
-                  <button
-                    type="button"
-                    onClick={() => setParamsOpen(true)}
-                    className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-night-700 underline underline-offset-2 hover:text-night-900 md:min-h-0"
-                  >
-                    <SlidersHorizontal aria-hidden="true" className="size-4" />
-                    {t('permissions.params.open')}
-                  </button>
-                ) : null}
                 <span
                   id={stateId}
                   className={cn(
@@ -157,6 +147,16 @@ export function PermissionsPage() {
                 >
                   {loaded ? t(STATE_KEYS[state]) : t('permissions.state.loading')}
                 </span>
+                {kind === 'notifications' ? (
+                  <button
+                    type="button"
+                    onClick={() => setParamsOpen(true)}
+                    className="mt-1 flex min-h-11 items-center gap-1.5 text-left text-sm font-semibold text-night-700 underline underline-offset-2 hover:text-night-900 md:min-h-0"
+                  >
+                    <SlidersHorizontal aria-hidden="true" className="size-4" />
+                    {t('permissions.params.open')}
+                  </button>
+                ) : null}
               </span>
               <button
                 type="button"
