@@ -29,11 +29,18 @@ export const getHomeData = (position: Position | null) =>
     silent: true,
   });
 
-/** POST /home/getTopAnnonces. */
+/** POST /home/getTopAnnonces; the page shows its own error. */
 export const getTopAnnonces = (offset: number) =>
-  api.post('/home/getTopAnnonces', { form: { offset }, schema: TopAnnoncesResponseSchema });
+  api.post('/home/getTopAnnonces', {
+    form: { offset },
+    schema: TopAnnoncesResponseSchema,
+    silent: true,
+  });
 
-/** POST /search/getSearchAnnonces: errors show the 20 s toast of the API client (§8). */
+/**
+ * POST /search/getSearchAnnonces. Silent: the screen shows the 20 s error toast itself while it is
+ * on screen (useSearchAnnonces), so that a late answer never toasts over another screen.
+ */
 export const getSearchAnnonces = (filters: Filters, offset: number, user: Position | null) =>
   api.post('/search/getSearchAnnonces', {
     form: {
@@ -44,6 +51,7 @@ export const getSearchAnnonces = (filters: Filters, offset: number, user: Positi
       ...criteriaForm(filters),
     },
     schema: SearchAnnoncesResponseSchema,
+    silent: true,
   });
 
 export const getSortObjects = (user: Position | null) =>
@@ -126,6 +134,7 @@ export const getFiltersDataFromSavedSearch = (savedSearchId: number) =>
   api.post('/search/getFiltersDataInitialValuesFromSavedSearch', {
     form: { savedSearchId },
     schema: FiltersDataSchema,
+    silent: true,
   });
 
 export const autocompletePlaces = (q: string) =>

@@ -188,7 +188,7 @@ export function FiltersModal({
               </ul>
             </section>
             <FiscalPowerFilter filters={filters} onChange={onChange} />
-            <div className="sticky bottom-0 -mx-5 flex gap-2 border-t border-night-100 bg-white px-5 pt-3 md:-mx-6 md:px-6">
+            <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-night-100 bg-white px-5 pt-3 pb-5 md:-mx-6 md:-mb-6 md:px-6 md:pb-6">
               <Button variant="secondary" onClick={resetAll} className="flex-1">
                 {t('search.filters.resetAll')}
               </Button>

@@ -252,56 +252,25 @@ export function SearchMap({
     );
   }
 
-  // Open on the first results when there is no selection yet.
-  const first = located[0];
-  const centred = useRef(false);
+  // Frame the results once they arrive (at most zoom 14); without any, Toulouse at zoom 14.
+  const framedFor = useRef<string | null>(null);
+  const resultsKey = search.query.data?.pages[0]
+    ? JSON.stringify(search.query.data.pages[0].annonces.map((annonce) => annonce.id))
+    : null;
   useEffect(() => {
-    if (!map || !first || centred.current) return;
-    centred.current = true;
-    map.setView([first.latitude!, first.longitude!], DEFAULT_ZOOM);
-  }, [map, first]);
+    if (!map || resultsKey === null || framedFor.current === resultsKey) return;
+    framedFor.current = resultsKey;
+    const points = located.map(
+      (annonce) => [annonce.latitude!, annonce.longitude!] as [number, number],
+    );
+    if (points.length > 0) map.fitBounds(points, { maxZoom: DEFAULT_ZOOM, padding: [40, 40] });
+  }, [map, resultsKey, located]);
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap gap-2">
-        <span className="group relative inline-flex">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void centreOnMe()}
-            disabled={locateUnavailable}
-            aria-describedby={locateUnavailable ? 'locate-unavailable' : undefined}
-          >
-            <LocateFixed aria-hidden="true" className="size-4" />
-            {t('map.locate')}
-          </Button>
-          {locateUnavailable ? (
-            <span
-              id="locate-unavailable"
-              role="tooltip"
-              className="pointer-events-none absolute top-full left-0 z-[1000] mt-1 hidden w-56 rounded-md bg-night-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block"
-            >
-              {t('map.locate.unavailable')}
-            </span>
-          ) : null}
-        </span>
-        <Button variant="secondary" size="sm" onClick={() => void searchAroundCentre()}>
-          <ScanSearch aria-hidden="true" className="size-4" />
-          {t('map.searchAround')}
-        </Button>
-        {search.query.hasNextPage ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={search.query.isFetchingNextPage}
-            onClick={() => void search.query.fetchNextPage()}
-          >
-            {t('map.loadMore', { count: search.annonces.length })}
-          </Button>
-        ) : null}
-      </div>
+    <div className="flex flex-col gap-3 md:grid md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-4">
       <div
-        className="relative h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl border border-night-200 bg-night-100"
+        // isolate: Leaflet's panes (z-index up to 1000) stay under the app's modals.
+        className="relative isolate h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl border border-night-200 bg-night-100"
         data-testid="search-map"
       >
         <MapContainer
@@ -324,50 +293,87 @@ export function SearchMap({
           />
           <PoliceMarkers viewport={viewport} />
         </MapContainer>
-      </div>
-      {located.length === 0 && !search.query.isPending ? (
-        <p className="text-sm text-slate-600">{t('map.noMarker')}</p>
-      ) : null}
-      {selected ? (
-        <section
-          aria-label={t('map.selected')}
-          className="flex items-center gap-2 md:max-w-xl"
-          aria-roledescription={t('map.carousel')}
-        >
-          <Button
-            variant="secondary"
-            size="icon"
-            onClick={() => step(-1)}
-            aria-label={t('map.previous')}
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </Button>
-          <div className="min-w-0 flex-1" aria-live="polite">
-            <p className="mb-1 text-xs text-slate-600">
-              {t('map.position', { index: selectedIndex + 1, count: located.length })}
-            </p>
-            <AnnonceCard annonce={selected} headingLevel={2} />
-            <div className="mt-1">
-              <SelectedAddress annonce={selected} />
-            </div>
-          </div>
-          <Button
-            variant="secondary"
-            size="icon"
-            onClick={() => step(1)}
-            aria-label={t('map.next')}
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </Button>
-        </section>
-      ) : located.length > 0 ? (
-        <div className="flex items-center gap-2">
-          <p className="text-sm text-slate-600">{t('map.pickMarker')}</p>
-          <Button variant="ghost" size="sm" onClick={() => step(0)}>
-            {t('map.first')}
+        <div className="absolute top-2 right-2 z-[1000] flex flex-col items-end gap-2">
+          <span className="group relative inline-flex">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void centreOnMe()}
+              disabled={locateUnavailable}
+              aria-describedby={locateUnavailable ? 'locate-unavailable' : undefined}
+            >
+              <LocateFixed aria-hidden="true" className="size-4" />
+              {t('map.locate')}
+            </Button>
+            {locateUnavailable ? (
+              <span
+                id="locate-unavailable"
+                role="tooltip"
+                className="pointer-events-none absolute top-full right-0 z-[1000] mt-1 hidden w-56 rounded-md bg-night-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block"
+              >
+                {t('map.locate.unavailable')}
+              </span>
+            ) : null}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => void searchAroundCentre()}>
+            <ScanSearch aria-hidden="true" className="size-4" />
+            {t('map.searchAround')}
           </Button>
         </div>
-      ) : null}
+      </div>
+      <div className="flex flex-col gap-3">
+        {search.query.hasNextPage ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={search.query.isFetchingNextPage}
+            onClick={() => void search.query.fetchNextPage()}
+          >
+            {t('map.loadMore', { count: search.annonces.length })}
+          </Button>
+        ) : null}
+        {located.length === 0 && !search.query.isPending ? (
+          <p className="text-sm text-slate-600">{t('map.noMarker')}</p>
+        ) : null}
+        {selected ? (
+          <section
+            aria-label={t('map.selected')}
+            aria-roledescription={t('map.carousel')}
+            className="flex flex-col gap-2"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <Button
+                variant="secondary"
+                size="icon"
+                onClick={() => step(-1)}
+                aria-label={t('map.previous')}
+              >
+                <ChevronLeft aria-hidden="true" className="size-5" />
+              </Button>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {t('map.position', { index: selectedIndex + 1, count: located.length })}
+              </p>
+              <Button
+                variant="secondary"
+                size="icon"
+                onClick={() => step(1)}
+                aria-label={t('map.next')}
+              >
+                <ChevronRight aria-hidden="true" className="size-5" />
+              </Button>
+            </div>
+            <AnnonceCard annonce={selected} headingLevel={2} />
+            <SelectedAddress annonce={selected} />
+          </section>
+        ) : located.length > 0 ? (
+          <div className="flex items-center gap-2">
+            <p className="text-sm text-slate-600">{t('map.pickMarker')}</p>
+            <Button variant="ghost" size="sm" onClick={() => step(0)}>
+              {t('map.first')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getFiltersDataFromSavedSearch, getSortObjects } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedState } from '../hooks/use-debounced-value';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useSearchAnnonces } from '../hooks/use-search-annonces';
 import {
@@ -85,6 +85,7 @@ export function SearchScreen({
   const isCloseSearch = params.get('annonceType') === 'CLOSE_ANNONCES';
 
   const [filters, setFilters] = useState<Filters>(() => initialFilters(params));
+  const [debounced, setDebouncedNow] = useDebouncedState(filters, FILTER_DEBOUNCE_MS, sameFilters);
   const [shownFor, setShownFor] = useState({ key: addressKey(params), text: params.get('search') });
   const [savedLoadedFor, setSavedLoadedFor] = useState<number | null>(null);
   const [closeAppliedTo, setCloseAppliedTo] = useState<string | null>(null);
@@ -92,7 +93,9 @@ export function SearchScreen({
   const currentText = params.get('search');
   if (shownFor.key !== currentKey) {
     setShownFor({ key: currentKey, text: currentText });
-    setFilters(initialFilters(params));
+    const next = initialFilters(params);
+    setFilters(next);
+    setDebouncedNow(next);
     setSavedLoadedFor(null);
   } else if (shownFor.text !== currentText) {
     // The navbar box sent a new text: it replaces the text, the filters stay.
@@ -107,7 +110,9 @@ export function SearchScreen({
   });
   if (savedSearchId !== null && saved.data && savedLoadedFor !== savedSearchId) {
     setSavedLoadedFor(savedSearchId);
-    setFilters(filtersFromData(saved.data));
+    const next = filtersFromData(saved.data);
+    setFilters(next);
+    setDebouncedNow(next);
   }
   // CLOSE_ANNONCES: around the user within 200 km, nearest first (discovery.md §2).
   const userKey = user ? `${user.latitude},${user.longitude}` : null;
@@ -122,7 +127,6 @@ export function SearchScreen({
     }));
   }
 
-  const debounced = useDebouncedValue(filters, FILTER_DEBOUNCE_MS, sameFilters);
   const waitingForSaved = savedSearchId !== null && savedLoadedFor !== savedSearchId;
   const search = useSearchAnnonces(debounced, user, !waitingForSaved);
 
@@ -160,7 +164,7 @@ export function SearchScreen({
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 md:py-8">
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold text-night-900 md:text-3xl">{title}</h1>
-        <p className="text-sm text-slate-600" aria-live="polite">
+        <div className="min-h-5 text-sm text-slate-600" aria-live="polite">
           {search.query.isPending || waitingForSaved ? (
             <Skeleton className="h-4 w-32" />
           ) : search.total !== null ? (
@@ -171,7 +175,7 @@ export function SearchScreen({
           {filters.researchText ? (
             <> · {t('search.forText', { text: filters.researchText })}</>
           ) : null}
-        </p>
+        </div>
       </div>
       <div
         role="toolbar"

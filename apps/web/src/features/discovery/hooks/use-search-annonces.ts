@@ -1,4 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { getSearchAnnonces, type Position } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
 import { filtersKey, type Filters } from '../lib/filters';
@@ -18,6 +21,7 @@ export function useSearchAnnonces(filters: Filters, user: Position | null, enabl
       last.isEndOfData ? null : pages.reduce((total, page) => total + page.annonces.length, 0),
     enabled,
   });
+  useSearchErrorToast(query.isError, query.errorUpdatedAt);
   const annonces = query.data?.pages.flatMap((page) => page.annonces) ?? [];
   const first = query.data?.pages[0];
   return {
@@ -27,4 +31,19 @@ export function useSearchAnnonces(filters: Filters, user: Position | null, enabl
     totalCapped: first?.isTotalNbAnnoncesCapped ?? false,
     appliedSort: first?.researchSorting ?? null,
   };
+}
+
+/** discovery.md §8 and §9: a search error shows a toast for 20 s, bottom right. */
+export const SEARCH_ERROR_TOAST_MS = 20_000;
+
+export function useSearchErrorToast(isError: boolean, errorUpdatedAt: number) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!isError) return;
+    toast.error(t('error.generic'), {
+      id: 'api-error',
+      duration: SEARCH_ERROR_TOAST_MS,
+      position: 'bottom-right',
+    });
+  }, [isError, errorUpdatedAt, t]);
 }

@@ -60,7 +60,8 @@ export const createSavedSearch = (name: string, criteria: Criteria) =>
   });
 
 export const getMyAlerts = () =>
-  api.get('/savedSearch/getMyAlerts', { schema: SavedSearchListSchema });
+  // Silent: the page shows its own error in place of the list.
+  api.get('/savedSearch/getMyAlerts', { schema: SavedSearchListSchema, silent: true });
 
 export function useMyAlerts() {
   return useQuery({ queryKey: savedSearchKeys.mine(), queryFn: getMyAlerts });

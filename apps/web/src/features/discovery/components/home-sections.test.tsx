@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/test-utils';
+import { makeCards, makeGroup } from '../testing/discovery-fixtures';
+import { DRAG_SCROLL_FACTOR } from './drag-scroll-row';
+import { fireEvent } from '@testing-library/react';
+
+describe('Home', { timeout: 20_000 }, () => {
+  it('shows placeholders while loading, then each section with its title and cards', async () => {
+    let answer: (value: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const stub = stubFetch({ 'POST /home/getHomeData': () => pending });
+    await renderApp('/', { user: {} });
+    expect(
+      await screen.findByRole('status', { name: 'Chargement des annonces' }),
+    ).toBeInTheDocument();
+    answer(
+      json([
+        makeGroup({
+          annonceType: 'CLOSE_ANNONCES',
+          title: 'home.group.closeAnnonces',
+          annonces: makeCards(2),
+        }),
+        makeGroup({ annonces: makeCards(3, 10) }),
+        makeGroup({
+          annonceType: 'SAVED_SEARCH_ANNONCES',
+          title: 'Mes Peugeot',
+          isI18n: false,
+          savedSearchId: 5,
+          savedSearchDescription: 'Peugeot · Rouge',
+          annonces: [],
+        }),
+        makeGroup({
+          annonceType: 'VEHICLE_ANNONCES',
+          title: 'Moto',
+          isI18n: false,
+          vehicleTypeId: 2,
+          annonces: makeCards(1, 20),
+        }),
+        makeGroup({ annonceType: 'TOP_ANNONCES', title: 'home.group.topAnnonces', annonces: [] }),
+      ]),
+    );
+    const close = await screen.findByRole('region', { name: 'Près de chez vous' });
+    expect(within(close).getAllByRole('article')).toHaveLength(2);
+    // No "see everything" for the close section (discovery.md §2).
+    expect(within(close).queryByRole('link', { name: /Tout voir/ })).not.toBeInTheDocument();
+
+    const last = screen.getByRole('region', { name: 'Dernières annonces' });
+    expect(within(last).getAllByRole('article')).toHaveLength(3);
+    expect(
+      within(last).getByRole('link', { name: 'Tout voir : Dernières annonces' }),
+    ).toHaveAttribute('href', '#/search?annonceType=LAST_ANNONCES');
+
+    const saved = screen.getByRole('region', { name: 'Mes Peugeot' });
+    expect(within(saved).getByText('Peugeot · Rouge')).toBeInTheDocument();
+    expect(
+      within(saved).getByText('Aucune annonce ne correspond à cette alerte pour le moment.'),
+    ).toBeInTheDocument();
+    expect(within(saved).getByRole('link', { name: 'Tout voir : Mes Peugeot' })).toHaveAttribute(
+      'href',
+      '#/search?annonceType=SAVED_SEARCH_ANNONCES&savedSearchId=5&savedSearchName=Mes+Peugeot',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Moto' })).getByRole('link', { name: /Tout voir/ }),
+    ).toHaveAttribute('href', '#/search?annonceType=VEHICLE_ANNONCES&vehicleTypeId=2');
+    const top = screen.getByRole('region', { name: 'Top annonces' });
+    expect(within(top).getByRole('link', { name: /Tout voir/ })).toHaveAttribute(
+      'href',
+      '#/topAnnonces',
+    );
+    expect(within(top).getByText('Aucune annonce à la une pour le moment.')).toBeInTheDocument();
+    // Without geolocation the home is asked without a position (discovery.md §4).
+    expect(stub.callsTo('POST', '/home/getHomeData')[0]!.form.get('latitude')).toBeNull();
+  });
+
+  it('sends the position when the browser gives it', async () => {
+    const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 43.6, longitude: 1.44 } } as GeolocationPosition),
+      },
+    });
+    try {
+      await renderApp('/', { user: {} });
+      expect(
+        await screen.findByText('Aucune annonce à afficher pour le moment.'),
+      ).toBeInTheDocument();
+      const form = stub.callsTo('POST', '/home/getHomeData')[0]!.form;
+      expect([form.get('latitude'), form.get('longitude')]).toEqual(['43.6', '1.44']);
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
+  });
+
+  it('shows the empty text when the home data fails (ignored silently)', async () => {
+    stubFetch({ 'POST /home/getHomeData': () => json({ code: 'X', messageKey: 'x' }, 500) });
+    await renderApp('/', { user: {} });
+    expect(
+      await screen.findByText('Aucune annonce à afficher pour le moment.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Une erreur s’est produite.')).not.toBeInTheDocument();
+  });
+
+  it('scrolls a row three times the mouse drag and keeps it keyboard-focusable', async () => {
+    stubFetch({ 'POST /home/getHomeData': () => json([makeGroup({ annonces: makeCards(6) })]) });
+    await renderApp('/', { user: {} });
+    const row = await screen.findByRole('list', { name: 'Dernières annonces' });
+    expect(row).toHaveAttribute('tabindex', '0');
+    row.scrollLeft = 300;
+    fireEvent.pointerDown(row, { pointerType: 'mouse', button: 0, clientX: 200 });
+    fireEvent.pointerMove(row, { pointerType: 'mouse', clientX: 150 });
+    expect(row.scrollLeft).toBe(300 + 50 * DRAG_SCROLL_FACTOR);
+    fireEvent.pointerUp(row, { pointerType: 'mouse' });
+  });
+});
