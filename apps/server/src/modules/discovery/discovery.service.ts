@@ -6,6 +6,7 @@ import {
   HOME_GROUP_TITLE_KEYS,
   locationOf,
   normalizeCriteria,
+  distanceKm,
   roundedPosition,
   searchWords,
   SEARCH_COUNT_CAP,
@@ -38,6 +39,9 @@ import {
   type ListOrder,
   type SearchHints,
 } from './search.repository';
+
+/** How long the home sections shared by every user are reused. */
+export const HOME_SHARED_TTL_MS = 10_000;
 
 export interface Viewer {
   userId: number;
@@ -79,6 +83,22 @@ export function createDiscoveryService(deps: {
   const shouldWalk = (request: ListRequest, matches: number | null) =>
     shouldWalkSortIndex(request.order, request.criteria, matches);
 
+  /**
+   * The home sections every user sees alike (latest, per type, top) are kept HOME_SHARED_TTL_MS:
+   * each home otherwise re-reads them. A new validated announcement shows there within that delay.
+   */
+  const shared = new Map<string, { until: number; items: Promise<ListedAnnonce[]> }>();
+  function sharedList(request: ListRequest): Promise<ListedAnnonce[]> {
+    const key = JSON.stringify(request);
+    const now = clock.now().getTime();
+    const cached = shared.get(key);
+    if (cached && cached.until > now) return cached.items;
+    const items = list(request, false);
+    shared.set(key, { until: now + HOME_SHARED_TTL_MS, items });
+    items.catch(() => shared.delete(key));
+    return items;
+  }
+
   // Department extents never change while the process runs (reference data): read them once.
   let boxes: Promise<DepartmentBox[]> | null = null;
 
@@ -93,7 +113,11 @@ export function createDiscoveryService(deps: {
   }
 
   /** Cards of several lists with one card query: each list keeps its order. */
-  async function present(viewer: Viewer, lists: ListedAnnonce[][]): Promise<DiscoveryCard[][]> {
+  async function present(
+    viewer: Viewer,
+    lists: ListedAnnonce[][],
+    distanceFrom: LatLng | null = null,
+  ): Promise<DiscoveryCard[][]> {
     const ids = [...new Set(lists.flat().map((item) => item.id))];
     const cards = await loadAnnonceCards(db, ids, viewer, {
       publicUrl: deps.publicUrl,
@@ -105,12 +129,17 @@ export function createDiscoveryService(deps: {
       items.flatMap((item) => {
         const card = byId.get(item.id);
         if (!card) return [];
+        const distance =
+          item.distanceKm ??
+          (distanceFrom && item.latitude !== null && item.longitude !== null
+            ? distanceKm(distanceFrom, { latitude: item.latitude, longitude: item.longitude })
+            : null);
         return [
           {
             ...card,
             latitude: roundedPosition(item.latitude),
             longitude: roundedPosition(item.longitude),
-            distanceKm: item.distanceKm === null ? null : Math.round(item.distanceKm * 10) / 10,
+            distanceKm: distance === null ? null : Math.round(distance * 10) / 10,
           },
         ];
       }),
@@ -194,7 +223,11 @@ export function createDiscoveryService(deps: {
         viewer.locale,
       );
 
-      const requests: { group: Omit<HomeGroup, 'annonces'>; list: ListRequest }[] = [];
+      const requests: {
+        group: Omit<HomeGroup, 'annonces'>;
+        list: ListRequest;
+        isShared?: boolean;
+      }[] = [];
       const fixed = (annonceType: keyof typeof HOME_GROUP_TITLE_KEYS) => ({
         annonceType,
         title: HOME_GROUP_TITLE_KEYS[annonceType],
@@ -216,12 +249,8 @@ export function createDiscoveryService(deps: {
       }
       requests.push({
         group: fixed('LAST_ANNONCES'),
-        list: {
-          ...first,
-          criteria: EMPTY_SEARCH_CRITERIA,
-          order: 'MOST_RECENT',
-          from: userPosition,
-        },
+        list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'MOST_RECENT', from: null },
+        isShared: true,
       });
       alerts.forEach((alert, index) => {
         const criteria = alertCriteria[index]!;
@@ -256,18 +285,21 @@ export function createDiscoveryService(deps: {
             ...first,
             criteria: normalizeCriteria({ vehicleTypeIds: [type.id] }),
             order: 'MOST_RECENT',
-            from: userPosition,
+            from: null,
           },
+          isShared: true,
         });
       }
       requests.push({
         group: fixed('TOP_ANNONCES'),
-        list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'TOP', from: userPosition },
+        list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'TOP', from: null },
+        isShared: true,
       });
 
       // Only searches with text or a radius need a count to pick their plan (see shouldWalk).
       const lists = await Promise.all(
-        requests.map(async ({ list: request }) => {
+        requests.map(async ({ list: request, isShared }) => {
+          if (isShared) return sharedList(request);
           const needsCount =
             request.order !== 'PROXIMITY' &&
             (searchWords(request.criteria.researchText).length > 0 ||
@@ -279,7 +311,7 @@ export function createDiscoveryService(deps: {
           return list(request, shouldWalk(request, matches), hints);
         }),
       );
-      const cards = await present(viewer, lists);
+      const cards = await present(viewer, lists, userPosition);
       return requests.map((request, index) => ({ ...request.group, annonces: cards[index]! }));
     },
   };

@@ -27,7 +27,7 @@ export type ListOrder = SearchSort | 'TOP';
 
 const position = (point: LatLng) => sql`ll_to_earth(${point.latitude}, ${point.longitude})`;
 const theftPosition = sql`ll_to_earth(${annonces.theftLatitude}, ${annonces.theftLongitude})`;
-const searchVector = sql`to_tsvector('simple', coalesce(${sql.raw('"annonces"."search_text"')}, ''))`;
+const searchVector = sql.raw('"annonces"."search_vector"');
 
 /**
  * With text and a radius, the departments the radius box touches are added to the full-text query
