@@ -52,7 +52,8 @@ async function fillStep2(user: User, birthdayDigits = '12051990') {
 
 const progress = () => screen.getByRole('progressbar', { name: 'Progression de l’inscription' });
 
-describe('sign-up', () => {
+// Three steps typed key by key: longer than the default 5 s when the whole suite runs in parallel.
+describe('sign-up', { timeout: 20_000 }, () => {
   it('goes through the 3 steps with a server check after each, then opens the code view', async () => {
     const { user, stub } = await openSignUp({
       'POST /register/signUpPublic': () => json({ username: 'camille@example.org' }),
