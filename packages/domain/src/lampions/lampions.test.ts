@@ -86,7 +86,11 @@ describe('computeLampionsInfo', () => {
       currentLevelNumber: 13,
       currentNbOfPoints: 34,
     });
-    expect(info.currentLoopGrades[0]).toEqual({ gradeName: 'Veilleur', levelMin: 11, levelMax: 12 });
+    expect(info.currentLoopGrades[0]).toEqual({
+      gradeName: 'Veilleur',
+      levelMin: 11,
+      levelMax: 12,
+    });
     expect(info.currentLoopGrades[4]).toEqual({
       gradeName: "Lampion d'or",
       levelMin: 19,
