@@ -12,15 +12,16 @@ export interface BugReportInput {
 }
 
 /**
- * A bug report goes to the error-reporting service as user feedback tied to the last event
- * (accounts.md §7) and, for a signed-in user, to the team through the support mail with the event
- * id and the screen, so it reaches someone even where error reporting is off.
+ * A signed-in user's bug report goes to the server, which stores it, mails the team and forwards it
+ * to the error-reporting service and the chat webhook when they are configured (accounts.md §7):
+ * one path, so a report never arrives twice. A guest cannot reach that endpoint, so theirs goes
+ * straight to the error-reporting service as feedback tied to the last event, when it is active.
  */
 export async function sendBugReport({ comment }: BugReportInput): Promise<void> {
-  sendErrorReportingFeedback({ message: comment });
   if (!getSession()) {
-    if (isErrorReportingActive()) return;
-    throw new Error('A bug report needs a session or error reporting');
+    if (!isErrorReportingActive()) throw new Error('A bug report needs a session or error reporting');
+    sendErrorReportingFeedback({ message: comment });
+    return;
   }
   await api.post('/user/sendFeedbackMail', {
     form: {
