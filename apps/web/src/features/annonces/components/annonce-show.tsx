@@ -371,6 +371,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
   if (annonceId === null || query.isError) {
     return (
       <div className="flex flex-col items-start gap-3 rounded-xl bg-white p-6">
+        <h1 className="text-2xl font-bold text-night-900">{t('page.annonceShow.title')}</h1>
         <p role="alert">{t('annonceShow.notFound')}</p>
         <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'secondary' })}>
           {t('annonceShow.backHome')}
@@ -381,6 +382,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
   if (!query.data) {
     return (
       <div role="status" aria-label={t('wizard.loading')} className="flex flex-col gap-4">
+        <h1 className="sr-only">{t('page.annonceShow.title')}</h1>
         <Skeleton className="aspect-[16/9] w-full rounded-xl" />
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-40 w-full" />

@@ -1,4 +1,5 @@
 import { ADDITIONAL_REWARD_FREE_MIN, ADDITIONAL_REWARD_LEVEL_AMOUNTS } from '@app/domain';
+import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RewardStars } from '@/components/annonce-card/reward-stars';
 import { Input } from '@/components/ui/form';
@@ -50,7 +51,10 @@ export function StepReward({ fields, setFields, errors }: StepProps) {
                     : 'border-night-100 bg-white hover:border-night-300',
                 )}
               >
-                <RewardStars level={level} />
+                <span className="flex items-center gap-2">
+                  {selected ? <Check aria-hidden="true" className="size-5 text-night-900" /> : null}
+                  <RewardStars level={level} />
+                </span>
                 <span className="text-base font-semibold">
                   {level < 5
                     ? formatEuros(
