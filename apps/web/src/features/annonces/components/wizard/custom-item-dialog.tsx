@@ -65,6 +65,8 @@ export function CustomItemDialog({
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
+            // React events cross portals: the wizard's own form must not take this submit as Next.
+            event.stopPropagation();
             if (!name.trim()) {
               setError('MandatoryField');
               return;

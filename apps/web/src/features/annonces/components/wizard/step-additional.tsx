@@ -72,7 +72,7 @@ function FinishInput({ fields, setFields, errors }: StepProps) {
           ) : null}
         </ul>
       ) : null}
-      {modelId !== null && fields.vehicleType ? (
+      {modelId !== null && fields.vehicleType && creating ? (
         <CustomItemDialog
           kind="finish"
           open={creating}

@@ -45,7 +45,7 @@ export function StepBrand({ fields, setFields, errors }: StepProps) {
         onCreate={(filter) => setCreating(filter)}
         createLabel={t('wizard.brand.create')}
       />
-      {typeId !== null ? (
+      {typeId !== null && creating !== null ? (
         <CustomItemDialog
           kind="brand"
           open={creating !== null}
@@ -83,7 +83,7 @@ export function StepModel({ fields, setFields, errors }: StepProps) {
         onCreate={(filter) => setCreating(filter)}
         createLabel={t('wizard.model.create')}
       />
-      {typeId !== null && brandId !== null ? (
+      {typeId !== null && brandId !== null && creating !== null ? (
         <CustomItemDialog
           kind="model"
           open={creating !== null}

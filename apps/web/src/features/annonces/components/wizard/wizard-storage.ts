@@ -1,5 +1,11 @@
 import type { WizardStep } from '@app/domain';
-import type { FileSlot, WizardFields, WizardFiles } from './wizard-form';
+import {
+  emptyFields,
+  emptyFiles,
+  type FileSlot,
+  type WizardFields,
+  type WizardFiles,
+} from './wizard-form';
 import type { BasketEntry } from './wizard-types';
 
 /** What survives a reload or a wrong tap: everything typed, and the files already stored. */
