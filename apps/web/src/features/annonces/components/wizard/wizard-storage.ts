@@ -53,9 +53,14 @@ export function loadWizardState(): PersistedWizard | null {
     const raw = window.sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<PersistedWizard>;
-    return parsed.version === 1 && parsed.fields && parsed.files
-      ? (parsed as PersistedWizard)
-      : null;
+    if (parsed.version !== 1 || !parsed.fields || !parsed.files) return null;
+    // Whatever an older tab left is completed with empty values rather than trusted as whole.
+    return {
+      ...(parsed as PersistedWizard),
+      fields: { ...emptyFields(), ...parsed.fields },
+      files: { ...emptyFiles(), ...parsed.files },
+      basket: Array.isArray(parsed.basket) ? parsed.basket : [],
+    };
   } catch {
     return null;
   }
