@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/test-utils';
@@ -52,6 +52,20 @@ describe('Search map', { timeout: 20_000 }, () => {
     const stub = stubFetch({
       ...common,
       'POST /search/getSearchAnnonces': () => json(searchPage([...cards, noAddress])),
+      'GET /policeStation/getAllPoliceStationInsideBounds': () =>
+        json([
+          {
+            id: 3,
+            name: 'Commissariat central',
+            address: '23 boulevard de l’Embouchure, Toulouse',
+            phoneNumber: '05 61 12 77 77',
+            department: '31 - Haute-Garonne',
+            latitude: 43.6,
+            longitude: 1.44,
+            postalCode: '31000',
+            kind: 'commissariat',
+          },
+        ]),
       'GET /geo/reverse': () =>
         json([
           {
@@ -78,6 +92,27 @@ describe('Search map', { timeout: 20_000 }, () => {
       expect(container.querySelectorAll('.discovery-marker--theft_location')).toHaveLength(4),
     );
     expect(container.querySelector('.discovery-cluster')).toBeNull();
+    // Above zoom 15 the police stations of the view are asked, with their info window.
+    await waitFor(() =>
+      expect(container.querySelector('.discovery-marker--police')).not.toBeNull(),
+    );
+    expect(stub.callsTo('POST', '/search/getSearchAnnonces')).toHaveLength(1);
+    const bounds = stub.callsTo('GET', '/policeStation/getAllPoliceStationInsideBounds')[0]!.url
+      .searchParams;
+    expect(Number(bounds.get('neLat'))).toBeGreaterThan(Number(bounds.get('swLat')));
+    // A plain click: two pointer sequences in a row read as Leaflet's touch double-tap in jsdom.
+    fireEvent.click(container.querySelector<HTMLElement>('.discovery-marker--police')!);
+    const popup = await waitFor(() => {
+      const element = container.querySelector<HTMLElement>('.leaflet-popup-content');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    expect(popup).toHaveTextContent('Commissariat central');
+    expect(popup).toHaveTextContent('31 - Haute-Garonne');
+    expect(within(popup).getByRole('link', { name: '05 61 12 77 77' })).toHaveAttribute(
+      'href',
+      'tel:0561127777',
+    );
 
     // Geolocation unavailable: the locate button is disabled with its explanation.
     const locate = screen.getByRole('button', { name: 'Me localiser' });
