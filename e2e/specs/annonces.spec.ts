@@ -17,6 +17,9 @@ const counter = (page: Page) => page.getByTestId('step-counter');
 test.describe('announcements', () => {
   test.beforeEach(async ({ page, request }) => {
     await signIn(page, request);
+    // Start the app again with the session in place, so later hash navigations run signed in.
+    await page.reload();
+    await expect(page.getByRole('main')).toBeVisible();
   });
 
   test('a fast announcement for a car, from onboarding to the success modal', async ({
