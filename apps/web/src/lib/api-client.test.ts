@@ -4,6 +4,7 @@ import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { signIn } from '@/testing/test-utils';
 import { ApiError, api } from './api-client';
 import { loadClientConfig } from './client-config';
+import { i18n } from './i18n';
 import { getSession } from './session';
 
 const refreshed = {
@@ -38,6 +39,21 @@ describe('api client', () => {
     expect(call?.headers.get('Authorization')).toBe('Bearer access-1');
     expect(call?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
     expect(call?.body).toBe('feedbackType=QUESTION&content=Bonjour');
+  });
+
+  it('asks for labels in the language chosen in the app, not the browser’s', async () => {
+    signIn();
+    const stub = stubFetch({ 'GET /apiMobile/getColors': () => json([]) });
+    await i18n.changeLanguage('en');
+    try {
+      await api.get('/apiMobile/getColors');
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
+    await api.get('/apiMobile/getColors');
+    const [english, french] = stub.callsTo('GET', '/apiMobile/getColors');
+    expect(english?.headers.get('Accept-Language')).toBe('en');
+    expect(french?.headers.get('Accept-Language')).toBe('fr');
   });
 
   it('maps an error answer to ApiError with status, code, message key and field', async () => {

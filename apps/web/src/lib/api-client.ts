@@ -186,7 +186,12 @@ function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: st
 
 async function send(path: string, options: RequestOptions, token: string | null) {
   const { body, contentType } = buildBody(options);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers labels (colours, sorts, vehicle types) in the language the user chose here,
+  // not the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language || 'fr',
+  };
   if (contentType) headers['Content-Type'] = contentType;
   if (token) headers.Authorization = `Bearer ${token}`;
   try {

@@ -79,6 +79,7 @@ describe('GET /files/{id}', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(Number(res.headers['content-length'])).toBe(photo.bytes.length);
     expect(res.rawPayload.equals(photo.bytes)).toBe(true);
   });
@@ -110,6 +111,7 @@ describe('GET /files/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe(
       `inline; filename="carte griseX-Evil 1 ete.pdf"; filename*=UTF-8''carte%20griseX-Evil%201%20%C3%A9t%C3%A9.pdf`,

@@ -30,6 +30,9 @@ function sendFile(reply: FastifyReply, file: ServedFile) {
   reply.header('X-Content-Type-Options', 'nosniff');
   if (file.visibility === 'public') {
     reply.header('Cache-Control', PUBLIC_FILE_CACHE_CONTROL);
+    // Vehicle photos are meant to be embedded: shared-link previews, or the app reached through
+    // another host name than PUBLIC_URL (127.0.0.1 vs localhost). Documents stay same-origin.
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   } else {
     // A signed link must not leave a copy of an identity document in a shared cache.
     reply.header('Cache-Control', 'private, no-store');
