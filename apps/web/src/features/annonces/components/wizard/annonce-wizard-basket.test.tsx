@@ -5,7 +5,7 @@ import { i18n } from '@/lib/i18n';
 import { makeCard } from '@/components/annonce-card/annonce-card.fixtures';
 import { apiError, json } from '@/testing/fetch-stub';
 import { currentRoute, renderApp } from '@/testing/test-utils';
-import { stubWizard } from '../../testing/annonce-stubs';
+import { makeDetail, multipartsTo, stubWizard } from '../../testing/annonce-stubs';
 
 const basketEntry = {
   id: 9,
@@ -127,5 +127,47 @@ describe('annonce wizard, basket and leaving', { timeout: 30_000 }, () => {
     const leave = await screen.findByRole('dialog', { name: 'Quitter la création ?' });
     await user.click(within(leave).getByRole('button', { name: 'Quitter' }));
     await waitFor(() => expect(currentRoute()).toBe('/'));
+  });
+  it('asks for the 24-hour reminder of an incomplete one, or turns it into a complete one', async () => {
+    const draft = makeDetail({
+      id: 9,
+      isMine: true,
+      status: { value: 'DRAFT' },
+      isFastAnnonce: true,
+      isComplete: false,
+      canEdit: true,
+      isProprio: true,
+      ownerAttestation: true,
+      stepCreation: { isFastAnnonce: true, creationStep: { step: 5 } },
+      resume: { step: 4, minStep: 0, maxStep: 7, mode: 'create' },
+    });
+    const stub = stubWizard({
+      'GET /annonce/9': () => json(draft),
+      'POST /annonce/saveAnnonceGrandPublic': () => json({ id: 9 }),
+      'POST /annonce/publishAnnonceGP': () => json(true),
+    });
+    storeWizard('PAYMENT_SUMMARY', [{ ...basketEntry, isComplete: false }]);
+    const { user, unmount } = await renderApp('/annonce/create', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Publier' }));
+    let incomplete = await screen.findByRole('dialog', { name: 'Annonce incomplète' });
+    expect(within(incomplete).getByRole('checkbox', { name: /Me rappeler/ })).toBeChecked();
+    await user.click(within(incomplete).getByRole('button', { name: 'Publier' }));
+    const promise = await screen.findByRole('dialog', { name: 'Engagement de paiement' });
+    const reminder = multipartsTo(stub, '/annonce/saveAnnonceGrandPublic')[0]!;
+    expect(reminder.get('needsReminderNotification')).toBe('true');
+    expect(reminder.get('annonceId')).toBe('9');
+    expect(reminder.get('imagesVehicleIds')).toBe('1,2,3,4,5');
+    await user.click(within(promise).getByRole('button', { name: 'Annuler' }));
+    unmount();
+
+    // "Complete" reopens it as a complete announcement at the additional fields.
+    window.sessionStorage.clear();
+    storeWizard('PAYMENT_SUMMARY', [{ ...basketEntry, isComplete: false }]);
+    const second = await renderApp('/annonce/create', { user: {} });
+    await second.user.click(await screen.findByRole('button', { name: 'Publier' }));
+    incomplete = await screen.findByRole('dialog', { name: 'Annonce incomplète' });
+    await second.user.click(within(incomplete).getByRole('button', { name: 'Compléter' }));
+    await screen.findByRole('heading', { name: 'Informations complémentaires' });
+    expect(screen.getByTestId('step-counter')).toHaveTextContent('Étape 5 / 10');
   });
 });
