@@ -125,14 +125,17 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // File URLs are absolute on PUBLIC_URL: allowed even when the app is reached under another
+        // name (127.0.0.1 for localhost, an internal host behind a proxy).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'https:'],
         workerSrc: ["'self'", 'blob:'],
+        // A plain-http install (a laptop, a test) must not have its own files upgraded to https.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
-    // The product is indexed only on the production host (accounts.md §9).
     crossOriginEmbedderPolicy: false,
   });
   if (config.APP_ENV !== 'production') {

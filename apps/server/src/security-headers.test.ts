@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper';
+
+describe('security headers', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+  });
+
+  it('lets pages show files from PUBLIC_URL and does not upgrade a plain-http install', async () => {
+    const t = await buildTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    apps.push(t);
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy'],
+    );
+    expect(csp).toMatch(/img-src [^;]*http:\/\/localhost:3000/);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('upgrades insecure requests when the public address is https', async () => {
+    const t = await buildTestApp({ env: { PUBLIC_URL: 'https://veilleurs.example.fr' } });
+    apps.push(t);
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  it('asks search engines not to index anything but production', async () => {
+    const staging = await buildTestApp({ env: { APP_ENV: 'preproduction' } });
+    const production = await buildTestApp({ env: { APP_ENV: 'production' } });
+    apps.push(staging, production);
+    const stagingRes = await staging.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(stagingRes.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(stagingRes.body).toContain('Disallow: /');
+    const productionRes = await production.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(productionRes.headers['x-robots-tag']).toBeUndefined();
+    expect(productionRes.body).toContain('Allow: /');
+  });
+});
