@@ -69,7 +69,10 @@ async function signUp(page: Page, email: string, password: string) {
   await department.selectOption('31');
   await page.getByRole('checkbox', { name: /J’accepte les conditions générales/ }).check();
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(page.getByRole('heading', { name: 'Validation du compte', level: 2 })).toBeVisible();
+  // The first sign-up of a run also warms the server (password hashing, mail rendering): allow more.
+  await expect(page.getByRole('heading', { name: 'Validation du compte', level: 2 })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /** Types a code in the 4 boxes (the focus moves by itself). */

@@ -117,10 +117,16 @@ test.describe('discovery', () => {
 
     // And delete it, with confirmation.
     await page.getByRole('button', { name: 'Supprimer l’alerte' }).click();
+    // Leave only once the server has deleted it, or My alerts may load the list first.
+    const deleted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' && response.url().includes('/savedSearch/'),
+    );
     await page
       .getByRole('dialog', { name: 'Supprimer l’alerte ?' })
       .getByRole('button', { name: 'Supprimer' })
       .click();
+    expect((await deleted).status()).toBe(200);
     await page.goto('/#/user/MyAlerts');
     await expect(page.getByText('Vous n’avez pas encore d’alerte.')).toBeVisible();
   });

@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Veilleurs <ne-pas-repondre@veilleurs.local>'),
   SMTP_URL: optionalUrl,
   DEMO_DATA: booleanFromEnv.default(true),
+  /**
+   * Multiplies every sign-in and account-recovery rate limit. 1 in production; the end-to-end tests
+   * raise it because every journey signs in from the same address.
+   */
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret that signs access tokens and file URLs; generated and kept in DATA_DIR when absent. */
   AUTH_SECRET: z.string().min(32).optional(),

@@ -98,13 +98,15 @@ export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimit
     accountOf?: AccountKey,
   ): preHandlerAsyncHookHandler {
     const rules = limits[group];
+    // Only the browser journeys raise it: they sign in dozens of times from one address.
+    const factor = app.deps.config.AUTH_RATE_LIMIT_FACTOR;
     const byIp = app.createRateLimit({
-      max: rules.perIp.max,
+      max: rules.perIp.max * factor,
       timeWindow: rules.perIp.windowMs,
       keyGenerator: (request) => `ip:${request.ip}`,
     });
     const byAccount = app.createRateLimit({
-      max: rules.perAccount.max,
+      max: rules.perAccount.max * factor,
       timeWindow: rules.perAccount.windowMs,
       keyGenerator: (request) => accountOf?.(request) ?? '',
     });
