@@ -5,7 +5,13 @@ import { ANNONCE_MESSAGE_KEYS as K } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
 import { AppError, invalidField } from '../../lib/app-error';
 import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
+import {
+  prepareDocument as prepareUploadedDocument,
+  type IncomingFile,
+} from '../../lib/uploaded-documents';
 import { thumbnailKeyOf } from '../files/files.service';
+
+export type { IncomingFile };
 
 /** 10 MB per file (annonces.md §9 leaves it open; the same limit as account documents). */
 export const ANNONCE_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -28,12 +34,6 @@ export const ANNONCE_UPLOAD_LIMITS = {
   fieldSize: 100_000,
   parts: 80,
 };
-
-export interface IncomingFile {
-  field: string;
-  fileName: string;
-  data: Buffer;
-}
 
 export interface AnnonceForm {
   fields: Record<string, string>;
@@ -143,37 +143,9 @@ export async function preparePhoto(file: IncomingFile): Promise<PreparedFile> {
   }
 }
 
-/** Documents: png, jpeg or pdf by their bytes; images re-encoded (metadata dropped); private. */
+/** Documents (identity, registration card, complaint, insurance): checked and cleaned, private. */
 export async function prepareDocument(file: IncomingFile): Promise<PreparedFile> {
-  const detected = await fileTypeFromBuffer(file.data);
-  const refused = () => invalidField(file.field, K.fileTypeInvalid);
-  if (!detected || !['image/png', 'image/jpeg', 'application/pdf'].includes(detected.mime)) {
-    throw refused();
-  }
-  if (detected.mime === 'application/pdf') {
-    return {
-      field: file.field,
-      originalFileName: file.fileName,
-      data: file.data,
-      mimeType: 'application/pdf',
-      extension: 'pdf',
-      visibility: 'private',
-    };
-  }
-  try {
-    const image = await reencodePhoto(file.data);
-    return {
-      field: file.field,
-      originalFileName: file.fileName,
-      data: image.data,
-      mimeType: image.contentType,
-      extension: 'jpg',
-      visibility: 'private',
-    };
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) throw refused();
-    throw error;
-  }
+  return { ...(await prepareUploadedDocument(file, K.fileTypeInvalid)), visibility: 'private' };
 }
 
 export function newStorageKey(file: PreparedFile): string {

@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_MIME_TYPES,
   PROFILE_MESSAGE_KEYS as K,
   type UploadedFile,
   type UserDocumentKind,
 } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
 import { signFileUrl } from '../../lib/signed-file-urls';
+import {
+  prepareDocument as prepareUploadedDocument,
+  type IncomingFile,
+  type PreparedDocument,
+} from '../../lib/uploaded-documents';
+
+export type { IncomingFile, PreparedDocument };
 import {
   deleteStoredFiles,
   insertStoredFile,
@@ -30,20 +34,6 @@ export const DOCUMENT_UPLOAD_LIMITS = {
   fieldSize: 10_000,
   parts: 30,
 };
-
-export interface IncomingFile {
-  field: string;
-  fileName: string;
-  data: Buffer;
-}
-
-export interface PreparedDocument {
-  field: string;
-  originalFileName: string;
-  data: Buffer;
-  mimeType: string;
-  extension: string;
-}
 
 /**
  * Reads a multipart form: text fields, and the files of `fileFields` in memory (at most 10 MB
@@ -89,38 +79,9 @@ export async function readDocumentForm(
   return { fields, files };
 }
 
-/**
- * Checks a document by its content (png, jpeg or pdf: a renamed program is refused whatever its
- * name) and re-encodes images, which drops their metadata (GPS position, camera, dates).
- */
-export async function prepareDocument(file: IncomingFile): Promise<PreparedDocument> {
-  const refused = () => invalidField(file.field, K.fileType);
-  const detected = await fileTypeFromBuffer(file.data);
-  if (!detected || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(detected.mime)) {
-    throw refused();
-  }
-  if (detected.mime === 'application/pdf') {
-    return {
-      field: file.field,
-      originalFileName: file.fileName,
-      data: file.data,
-      mimeType: 'application/pdf',
-      extension: 'pdf',
-    };
-  }
-  try {
-    const image = await reencodePhoto(file.data);
-    return {
-      field: file.field,
-      originalFileName: file.fileName,
-      data: image.data,
-      mimeType: image.contentType,
-      extension: 'jpg',
-    };
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) throw refused();
-    throw error;
-  }
+/** Checks and cleans an identity or rib file (lib/uploaded-documents.ts), in this area's wording. */
+export function prepareDocument(file: IncomingFile): Promise<PreparedDocument> {
+  return prepareUploadedDocument(file, K.fileType);
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
