@@ -22,6 +22,11 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   );
 }
 
+/** The border of a form control: red while its value is refused. */
+function borderFor(invalid: boolean | undefined): string {
+  return invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200';
+}
+
 export function Input({
   className,
   invalid,
@@ -38,7 +43,7 @@ export function Input({
       className={cn(
         controlClasses,
         'min-h-11',
-        invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200',
+        borderFor(invalid),
         className,
       )}
       {...props}
@@ -61,7 +66,7 @@ export function Textarea({
       aria-invalid={invalid || undefined}
       className={cn(
         controlClasses,
-        invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200',
+        borderFor(invalid),
         className,
       )}
       {...props}
@@ -85,7 +90,7 @@ export function Select({
       className={cn(
         controlClasses,
         'min-h-11',
-        invalid ? 'border-red-600 focus:border-red-700' : 'border-night-200',
+        borderFor(invalid),
         className,
       )}
       {...props}
