@@ -217,6 +217,47 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
     }
   });
 
+  it('opens a new 48-hour window when papers are removed from an announcement in validation', async () => {
+    const papers = {
+      carteGriseFile: { data: PDF, name: 'cg.pdf', type: 'application/pdf' },
+      plainteFile: { data: PDF, name: 'plainte.pdf', type: 'application/pdf' },
+    };
+    const id = await draft(owner, carFields(catalogue), papers);
+    expect((await publish(owner, [id])).statusCode).toBe(200);
+    const [published] = await t.db.select().from(annonces).where(eq(annonces.id, id));
+    expect(published).toMatchObject({ isComplete: true, completionDeadlineAt: null });
+
+    const start = t.clock.now();
+    try {
+      t.clock.advance(5 * HOUR);
+      // The complaint is neither kept nor sent again: it is removed.
+      const removed = await saveAnnonce(t, owner, carFields(catalogue), {
+        annonceId: id,
+        isFastAnnonce: 'true',
+        carteGriseFileId: String(published?.carteGriseFileId),
+      });
+      expect(removed.statusCode).toBe(200);
+      const [row] = await t.db.select().from(annonces).where(eq(annonces.id, id));
+      expect(row).toMatchObject({ status: 'TO_VALIDATE', isComplete: false, plainteFileId: null });
+      expect(row?.completionDeadlineAt?.getTime()).toBe(t.clock.now().getTime() + 48 * HOUR);
+      expect(await eventsOf(id)).toEqual(['ANNONCE_PUBLISHED', 'ANNONCE_TO_COMPLETE']);
+
+      // A later edit while still incomplete keeps the running window, without a second event.
+      t.clock.advance(1 * HOUR);
+      const again = await saveAnnonce(t, owner, carFields(catalogue, { annonceDescription: 'Rayure sur la portière' }), {
+        annonceId: id,
+        isFastAnnonce: 'true',
+        carteGriseFileId: String(published?.carteGriseFileId),
+      });
+      expect(again.statusCode).toBe(200);
+      const [kept] = await t.db.select().from(annonces).where(eq(annonces.id, id));
+      expect(kept?.completionDeadlineAt?.getTime()).toBe(row?.completionDeadlineAt?.getTime());
+      expect((await eventsOf(id)).filter((type) => type === 'ANNONCE_TO_COMPLETE')).toHaveLength(1);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
   it('reminds only the owners who asked for it', async () => {
     const id = await draft(owner, carFields(catalogue));
     expect((await publish(owner, [id])).statusCode).toBe(200);

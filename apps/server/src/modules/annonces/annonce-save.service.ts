@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ANNONCE_MESSAGE_KEYS as K,
   AnnonceFieldsSchema,
+  completionDeadline,
   annonceProblems,
   formatProblems,
   isAnnonceComplete,
@@ -22,6 +23,7 @@ import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { checkTheftAddress } from './annonce-address';
+import { recordAnnonceEvents } from './annonce-events';
 import { loadOwnAnnonce, type CurrentUser } from './annonce-access';
 import {
   ANNONCE_MAX_PHOTOS,
@@ -373,6 +375,11 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
         });
         const backToDraft = existing !== null && input.forceDraft && existing.status !== 'DRAFT';
         const status = existing && !backToDraft ? existing.status : 'DRAFT';
+        const opensCompletionWindow =
+          existing !== null &&
+          status === 'TO_VALIDATE' &&
+          !isComplete &&
+          existing.completionDeadlineAt === null;
         const values = {
           status,
           isFastAnnonce: isFast,
@@ -419,6 +426,10 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
           ...(isComplete || status === 'DRAFT'
             ? { completionDeadlineAt: null, completionReminderSentAt: null }
             : {}),
+          // Papers removed while in validation: a new 48-hour window opens (DECISIONS.md).
+          ...(opensCompletionWindow
+            ? { completionDeadlineAt: completionDeadline(now), completionReminderSentAt: null }
+            : {}),
           updatedAt: now,
         };
 
@@ -433,6 +444,17 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
             .returning({ id: annonces.id });
           if (!row) throw new Error('announcement not created');
           id = row.id;
+        }
+        if (opensCompletionWindow) {
+          await recordAnnonceEvents(tx, [
+            {
+              annonceId: id,
+              userId: user.userId,
+              type: 'ANNONCE_TO_COMPLETE',
+              at: now,
+              payload: { deadline: completionDeadline(now).toISOString() },
+            },
+          ]);
         }
 
         const photoIds = slots.map((slot) =>
