@@ -244,11 +244,16 @@ describe('publishing (POST /annonce/publishAnnonceGP) and the 48-hour completion
 
       // A later edit while still incomplete keeps the running window, without a second event.
       t.clock.advance(1 * HOUR);
-      const again = await saveAnnonce(t, owner, carFields(catalogue, { annonceDescription: 'Rayure sur la portière' }), {
-        annonceId: id,
-        isFastAnnonce: 'true',
-        carteGriseFileId: String(published?.carteGriseFileId),
-      });
+      const again = await saveAnnonce(
+        t,
+        owner,
+        carFields(catalogue, { annonceDescription: 'Rayure sur la portière' }),
+        {
+          annonceId: id,
+          isFastAnnonce: 'true',
+          carteGriseFileId: String(published?.carteGriseFileId),
+        },
+      );
       expect(again.statusCode).toBe(200);
       const [kept] = await t.db.select().from(annonces).where(eq(annonces.id, id));
       expect(kept?.completionDeadlineAt?.getTime()).toBe(row?.completionDeadlineAt?.getTime());

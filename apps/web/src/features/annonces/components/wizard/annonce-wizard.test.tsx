@@ -133,9 +133,66 @@ describe('annonce wizard', { timeout: 30_000 }, () => {
       name: 'Votre annonce est publiée, à compléter sous 48 h',
     });
     expect(stub.callsTo('POST', '/annonce/publishAnnonceGP')[0]?.form.get('annonceIds')).toBe('77');
+    // Behind the modal the wizard is back at step 0 with an empty basket, for another vehicle.
+    expect(counter()).toHaveTextContent('Étape 0 /');
+    expect(
+      within(success).getByRole('button', { name: 'Déclarer un autre véhicule volé' }),
+    ).toBeInTheDocument();
     await user.click(within(success).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(currentRoute()).toBe('/user/myAnnonce'));
     expect(window.sessionStorage.getItem('veilleurs.annonceWizard')).toBeNull();
+  });
+
+  it('offers to declare another vehicle from the success modal, staying on step 0', async () => {
+    stubWizard({
+      'POST /annonce/checkStepBeforeSave': () => json({ id: 81 }),
+      'POST /annonce/saveAnnonceGrandPublic': () => json({ id: 81 }),
+      'POST /annonce/publishAnnonceGP': () => json(true),
+    });
+    window.sessionStorage.setItem(
+      'veilleurs.annonceWizard',
+      JSON.stringify({
+        version: 1,
+        annonceId: null,
+        isFast: true,
+        mode: 'create',
+        status: null,
+        step: 'PAYMENT_SUMMARY',
+        minStep: 0,
+        fields: {},
+        files: {},
+        basket: [
+          {
+            id: 81,
+            title: 'Peugeot 208',
+            identifiers: 'AB-123-CD',
+            isLicensed: true,
+            isComplete: true,
+            isFast: true,
+            additionalRewardAmount: 0,
+          },
+        ],
+        dirty: false,
+      }),
+    );
+    const { user } = await renderApp('/annonce/create', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Publier' }));
+    const promise = await screen.findByRole('dialog', { name: 'Engagement de paiement' });
+    await user.click(within(promise).getByRole('checkbox'));
+    await user.click(within(promise).getByRole('button', { name: 'Confirmer et publier' }));
+    const success = await screen.findByRole('dialog', { name: 'Votre annonce est en ligne !' });
+    await user.click(
+      within(success).getByRole('button', { name: 'Déclarer un autre véhicule volé' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentRoute()).toBe('/annonce/create');
+    expect(counter()).toHaveTextContent('Étape 0 /');
+    expect(screen.getByRole('button', { name: /Annonce rapide/ })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        JSON.parse(window.sessionStorage.getItem('veilleurs.annonceWizard') ?? '{}'),
+      ).toMatchObject({ step: 'ONBOARDING', basket: [] }),
+    );
   });
 
   it('jumps to the step of the field a 403 names', async () => {

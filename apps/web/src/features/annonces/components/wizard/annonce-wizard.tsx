@@ -192,7 +192,11 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
   const [busy, setBusy] = useState(false);
   const [mark, setMark] = useState<'saved' | 'notSaved' | null>(null);
   const [dialog, setDialog] = useState<'incomplete' | 'promise' | 'success' | null>(null);
-  const [published, setPublished] = useState<{ count: number; allComplete: boolean } | null>(null);
+  const [published, setPublished] = useState<{
+    count: number;
+    allComplete: boolean;
+    canDeclareAnother: boolean;
+  } | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [confirmBack, setConfirmBack] = useState(false);
   // Set just before a confirmed leave, read by the blocker at navigation time.
@@ -516,9 +520,11 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
       const allComplete = fromBasket
         ? state.basket.every((entry) => entry.isComplete)
         : basketEntryOf(state, ids[0] ?? 0).isComplete;
-      setPublished({ count: ids.length, allComplete });
+      setPublished({ count: ids.length, allComplete, canDeclareAnother: fromBasket });
       setLeaving(true);
       clearWizardState();
+      // Behind the success modal the wizard is back at step 0, ready for another stolen vehicle.
+      if (fromBasket) setState(freshState());
       void queryClient.invalidateQueries({ queryKey: annonceKeys.all });
       setDialog('success');
     } catch (error) {
@@ -771,6 +777,15 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
           setDialog(null);
           navigate(paths.myAnnonce.getHref());
         }}
+        onDeclareAnother={
+          published?.canDeclareAnother
+            ? () => {
+                setDialog(null);
+                setLeaving(false);
+                headingRef.current?.focus();
+              }
+            : undefined
+        }
       />
       <LeaveDialog
         open={blocker.state === 'blocked' || confirmBack}

@@ -102,17 +102,23 @@ const SUCCESS_TITLES = {
   incompleteMany: 'wizard.success.incomplete.many',
 } as const;
 
-/** "Your announcement is online": titles by completeness and count; OK goes to my announcements. */
+/**
+ * "Your announcement is online": titles by completeness and count; OK goes to my announcements.
+ * After a creation the wizard behind it is back at step 0, so a victim of several thefts can
+ * declare the next vehicle straight away (docs/decisions.md).
+ */
 export function SuccessDialog({
   open,
   count,
   allComplete,
   onOk,
+  onDeclareAnother,
 }: {
   open: boolean;
   count: number;
   allComplete: boolean;
   onOk: () => void;
+  onDeclareAnother?: () => void;
 }) {
   const { t } = useTranslation();
   const key = allComplete
@@ -133,6 +139,11 @@ export function SuccessDialog({
           <Button onClick={onOk} className="w-full md:w-auto">
             {t('wizard.success.ok')}
           </Button>
+          {onDeclareAnother ? (
+            <Button variant="ghost" onClick={onDeclareAnother} className="w-full md:w-auto">
+              {t('wizard.success.another')}
+            </Button>
+          ) : null}
         </div>
       </DialogContent>
     </Dialog>
