@@ -29,3 +29,4 @@ export * from './catalog/index';
 export * from './lampions/lampions';
 export * from './profile/profile';
 export * from './discovery/index';
+export * from './matches/index';

@@ -11,3 +11,4 @@ export * from './feedback';
 export * from './annonce-activity';
 export * from './saved-searches';
 export * from './notification-preferences';
+export * from './matches';
