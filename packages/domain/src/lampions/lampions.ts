@@ -15,7 +15,14 @@ export const LAMPION_EVENT_POINTS = {
   VEHICLE_FOUND: 500,
   /** A match refused as invalid. */
   MATCH_INVALID: -20,
+  /** Lampions an admin added by hand, with a reason (the amount is the admin's: `points`). */
+  ADMIN_ADDED: 0,
+  /** Lampions an admin removed by hand, with a reason (the amount is the admin's: `points`). */
+  ADMIN_REMOVED: 0,
 } as const;
+
+/** Kinds whose points are chosen when recorded, not read from the table above. */
+export const ADMIN_LAMPION_EVENT_KINDS = ['ADMIN_ADDED', 'ADMIN_REMOVED'] as const;
 
 export type LampionEventKind = keyof typeof LAMPION_EVENT_POINTS;
 export const LAMPION_EVENT_KINDS = Object.keys(LAMPION_EVENT_POINTS) as [

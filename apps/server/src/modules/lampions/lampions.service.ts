@@ -1,4 +1,5 @@
 import {
+  ADMIN_LAMPION_EVENT_KINDS,
   computeLampionsInfo,
   lampionDayOf,
   levelOf,
@@ -27,6 +28,13 @@ export interface LampionAward {
   levelGained: boolean;
 }
 
+/** What an event is about; `points` only for ADMIN_ADDED / ADMIN_REMOVED (the admin's amount). */
+export interface LampionObject {
+  objectType?: string;
+  objectId?: number;
+  points?: number;
+}
+
 /**
  * The lampion ledger. Other modules record events through `record` (a check, a match report, a
  * validation…), inside their own transaction when they pass one; points come from the domain table.
@@ -38,7 +46,7 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
     tx: Db,
     userId: number,
     kind: LampionEventKind,
-    object: { objectType?: string; objectId?: number },
+    object: LampionObject,
   ): Promise<LampionAward> {
     const now = clock.now();
     const day = lampionDayOf(now);
@@ -46,7 +54,12 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
     if (!user) throw notFound();
     const before = await lampionTotalOf(tx, userId);
     const checksToday = kind === 'IDENTIFIER_CHECK' ? await countedChecksOfDay(tx, userId, day) : 0;
-    const points = pointsForEvent(kind, checksToday);
+    // An admin's change by hand carries its own amount; every other kind reads the table.
+    const points =
+      object.points !== undefined &&
+      (ADMIN_LAMPION_EVENT_KINDS as readonly string[]).includes(kind)
+        ? Math.trunc(object.points)
+        : pointsForEvent(kind, checksToday);
     await insertLampionEvent(tx, {
       userId,
       kind,
@@ -74,7 +87,7 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
     record(
       userId: number,
       kind: LampionEventKind,
-      object: { objectType?: string; objectId?: number } = {},
+      object: LampionObject = {},
       tx?: Db,
     ): Promise<LampionAward> {
       if (tx) return recordIn(tx, userId, kind, object);
