@@ -30,3 +30,4 @@ export * from './lampions/lampions';
 export * from './profile/profile';
 export * from './discovery/index';
 export * from './matches/index';
+export * from './notifications/index';

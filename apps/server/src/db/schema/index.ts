@@ -12,3 +12,4 @@ export * from './annonce-activity';
 export * from './saved-searches';
 export * from './notification-preferences';
 export * from './matches';
+export * from './notifications';

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * In-app notifications (accounts.md §3). The row keeps the type and the parameters a producer gave
+ * (announcement title, points, comment…); title and body are rendered in the reader's language when
+ * read, so a change of language also changes past notifications.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** User, Annonce or Lampions. */
+    objectType: text('object_type').notNull(),
+    objectId: integer('object_id'),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /**
+     * The user turned this type's group off: the row exists only so that a transactional mail
+     * (announcement accepted…) still goes; it is never listed, pushed or sent live.
+     */
+    muted: boolean('muted').notNull().default(false),
+    /**
+     * At most one row per user and key (the alert fan-out uses `annonce-alert:<annonceId>`, so a user
+     * both near an announcement and with a matching alert is told once).
+     */
+    dedupeKey: text('dedupe_key'),
+    viewed: boolean('viewed').notNull().default(false),
+    clicked: boolean('clicked').notNull().default(false),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Set when the dispatcher handed it to live, push and mail delivery (null = still to do). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.id),
+    uniqueIndex('notifications_user_dedupe_key')
+      .on(table.userId, table.dedupeKey)
+      .where(sql`${table.dedupeKey} is not null`),
+    index('notifications_undispatched_idx')
+      .on(table.id)
+      .where(sql`${table.dispatchedAt} is null`),
+  ],
+);
+
+/** A browser's Web Push subscription (one per endpoint; a browser re-subscribing replaces it). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Key pairs the server generates once and keeps (the Web Push VAPID pair, `name = 'vapid'`), so
+ * every instance and every restart signs with the same key and subscriptions stay valid.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,94 @@
+import { inArray, sql } from 'drizzle-orm';
+import {
+  MAILED_NOTIFICATION_TYPES,
+  NOTIFICATION_PREFERENCE_GROUP,
+  type NotificationObjectType,
+  type NotificationParams,
+  type NotificationPreferenceKey,
+  type NotificationType,
+} from '@app/domain';
+import type { Db } from '../../db/database';
+import { notificationPreferences, notifications } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+
+/** The channel that wakes the dispatcher; PostgreSQL delivers it only when the transaction commits. */
+export const NOTIFICATIONS_CHANNEL = 'veilleurs_notifications';
+
+export interface NotificationInput {
+  userId: number;
+  type: NotificationType;
+  objectType: NotificationObjectType;
+  objectId: number | null;
+  /** e.g. { annonceTitle, points, level, comment, message } (see NotificationParams). */
+  params?: NotificationParams;
+  /** At most one notification per user and key (the alert fan-out uses it). */
+  dedupeKey?: string;
+}
+
+export interface Notifier {
+  /**
+   * Stores the notifications, inside `tx` when given so they exist exactly when the change that
+   * caused them commits. A type whose group the user turned off is not stored, except the mailed
+   * types, stored muted so the mail still goes. Live, push and mail delivery happen after commit,
+   * in the background (dispatcher + job queue), never in the caller's request.
+   */
+  notify(items: NotificationInput | NotificationInput[], tx?: Db): Promise<void>;
+}
+
+type PreferenceRow = Record<NotificationPreferenceKey, boolean> & { userId: number };
+
+export function createNotifier(deps: { db: Db; clock: Clock }): Notifier {
+  const { db, clock } = deps;
+
+  async function notifyIn(executor: Db, items: NotificationInput[]) {
+    const userIds = [...new Set(items.map((item) => item.userId))];
+    const preferenceRows: PreferenceRow[] = await executor
+      .select({
+        userId: notificationPreferences.userId,
+        myAnnoncesNotifications: notificationPreferences.myAnnoncesNotifications,
+        myDiscoveriesNotifications: notificationPreferences.myDiscoveriesNotifications,
+        myAlertsNotifications: notificationPreferences.myAlertsNotifications,
+        newAnnoncesCloseNotifications: notificationPreferences.newAnnoncesCloseNotifications,
+        lampionsNotifications: notificationPreferences.lampionsNotifications,
+      })
+      .from(notificationPreferences)
+      .where(inArray(notificationPreferences.userId, userIds));
+    const preferencesOf = new Map(preferenceRows.map((row) => [row.userId, row]));
+
+    const now = clock.now();
+    const rows = [];
+    for (const item of items) {
+      const group = NOTIFICATION_PREFERENCE_GROUP[item.type];
+      const wanted = group === null || (preferencesOf.get(item.userId)?.[group] ?? true);
+      if (!wanted && !MAILED_NOTIFICATION_TYPES.includes(item.type)) continue;
+      rows.push({
+        userId: item.userId,
+        type: item.type,
+        objectType: item.objectType,
+        objectId: item.objectId,
+        params: item.params ?? {},
+        muted: !wanted,
+        dedupeKey: item.dedupeKey ?? null,
+        createdAt: now,
+      });
+    }
+    if (rows.length === 0) return;
+    // Large fan-outs are written in slices (a statement has at most 65,535 parameters).
+    for (let start = 0; start < rows.length; start += 5000) {
+      await executor
+        .insert(notifications)
+        .values(rows.slice(start, start + 5000))
+        .onConflictDoNothing();
+    }
+    await executor.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+  }
+
+  return {
+    async notify(items, tx) {
+      const list = Array.isArray(items) ? items : [items];
+      if (list.length === 0) return;
+      if (tx) return notifyIn(tx, list);
+      await db.transaction((inner) => notifyIn(inner, list));
+    },
+  };
+}

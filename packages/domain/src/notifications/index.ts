@@ -1,0 +1,2 @@
+export * from './notification-types';
+export * from './notification.schemas';

@@ -1,0 +1,158 @@
+import type { NotificationPreferenceKey } from '../profile/profile';
+
+/**
+ * Every notification the product sends (accounts.md §3 "Notification"), in the spec's order. The
+ * server stores the type and a few parameters; title and body are rendered from the catalogue in the
+ * reader's language (notification-catalogue.ts).
+ */
+export const NOTIFICATION_TYPES = [
+  'ANNONCE_ACCEPTED',
+  'ID_VALIDATED',
+  'WATCHER_MATCH_INVALID',
+  'WATCHER_MATCH_REFUSED',
+  'ID_REFUSED',
+  'ANNONCE_DELAY_PASSED',
+  'ANNONCE_REFUSED',
+  'PHOTOS_REFUSED',
+  'WATCHER_VEHICLE_FOUND_IN_FUNCTION',
+  'VICTIM_VEHICLE_FOUND_IN_FUNCTION',
+  'WATCHER_VEHICLE_FOUND_DESTROYED',
+  'VICTIM_VEHICLE_FOUND_DESTROYED',
+  'LAMPIONS_GAINED',
+  'LEVEL_GAINED',
+  'NEW_NEAR_VEHICLES',
+  'NEW_ALERT_VEHICLES',
+  'ANNONCE_TO_COMPLETE',
+  'LAMPIONS_LOST',
+  'LAMPIONS_ADDED',
+  'LAMPIONS_REMOVED',
+  'NEW_INFO_SUPER_WATCHER',
+  'ADMIN_NOTIFICATION',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_OBJECT_TYPES = ['User', 'Annonce', 'Lampions'] as const;
+export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
+
+export function isNotificationType(value: string): value is NotificationType {
+  return (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * The preference group that can silence each type (the five groups of the parameters modal:
+ * around me, my stolen vehicles, my watcher actions, my alerts, lampions). `null`: about the
+ * account itself (identity) or from the team, always delivered.
+ */
+export const NOTIFICATION_PREFERENCE_GROUP: Record<
+  NotificationType,
+  NotificationPreferenceKey | null
+> = {
+  ANNONCE_ACCEPTED: 'myAnnoncesNotifications',
+  ANNONCE_REFUSED: 'myAnnoncesNotifications',
+  ANNONCE_DELAY_PASSED: 'myAnnoncesNotifications',
+  ANNONCE_TO_COMPLETE: 'myAnnoncesNotifications',
+  PHOTOS_REFUSED: 'myAnnoncesNotifications',
+  VICTIM_VEHICLE_FOUND_IN_FUNCTION: 'myAnnoncesNotifications',
+  VICTIM_VEHICLE_FOUND_DESTROYED: 'myAnnoncesNotifications',
+  WATCHER_MATCH_INVALID: 'myDiscoveriesNotifications',
+  WATCHER_MATCH_REFUSED: 'myDiscoveriesNotifications',
+  WATCHER_VEHICLE_FOUND_IN_FUNCTION: 'myDiscoveriesNotifications',
+  WATCHER_VEHICLE_FOUND_DESTROYED: 'myDiscoveriesNotifications',
+  NEW_ALERT_VEHICLES: 'myAlertsNotifications',
+  NEW_NEAR_VEHICLES: 'newAnnoncesCloseNotifications',
+  LAMPIONS_GAINED: 'lampionsNotifications',
+  LAMPIONS_LOST: 'lampionsNotifications',
+  LAMPIONS_ADDED: 'lampionsNotifications',
+  LAMPIONS_REMOVED: 'lampionsNotifications',
+  LEVEL_GAINED: 'lampionsNotifications',
+  ID_VALIDATED: null,
+  ID_REFUSED: null,
+  NEW_INFO_SUPER_WATCHER: null,
+  ADMIN_NOTIFICATION: null,
+};
+
+/** What the notification is about, and so what `objectId` names. */
+export const NOTIFICATION_OBJECT_TYPE: Record<NotificationType, NotificationObjectType> = {
+  ANNONCE_ACCEPTED: 'Annonce',
+  ANNONCE_REFUSED: 'Annonce',
+  ANNONCE_DELAY_PASSED: 'Annonce',
+  ANNONCE_TO_COMPLETE: 'Annonce',
+  PHOTOS_REFUSED: 'Annonce',
+  VICTIM_VEHICLE_FOUND_IN_FUNCTION: 'Annonce',
+  VICTIM_VEHICLE_FOUND_DESTROYED: 'Annonce',
+  /** The announcement the match was about: MatchShow takes the announcement id. */
+  WATCHER_MATCH_INVALID: 'Annonce',
+  WATCHER_MATCH_REFUSED: 'Annonce',
+  WATCHER_VEHICLE_FOUND_IN_FUNCTION: 'Annonce',
+  WATCHER_VEHICLE_FOUND_DESTROYED: 'Annonce',
+  NEW_ALERT_VEHICLES: 'Annonce',
+  NEW_NEAR_VEHICLES: 'Annonce',
+  LAMPIONS_GAINED: 'Lampions',
+  LAMPIONS_LOST: 'Lampions',
+  LAMPIONS_ADDED: 'Lampions',
+  LAMPIONS_REMOVED: 'Lampions',
+  LEVEL_GAINED: 'Lampions',
+  ID_VALIDATED: 'User',
+  ID_REFUSED: 'User',
+  NEW_INFO_SUPER_WATCHER: 'Annonce',
+  ADMIN_NOTIFICATION: 'Annonce',
+};
+
+export type NotificationClickTarget = 'AnnonceShow' | 'MatchShow' | null;
+
+/** Where a click leads (accounts.md §4 "Notification"); both routes take the announcement id. */
+export const NOTIFICATION_CLICK_TARGET: Record<NotificationType, NotificationClickTarget> = {
+  ANNONCE_ACCEPTED: 'AnnonceShow',
+  ANNONCE_REFUSED: 'AnnonceShow',
+  NEW_NEAR_VEHICLES: 'AnnonceShow',
+  NEW_ALERT_VEHICLES: 'AnnonceShow',
+  ANNONCE_TO_COMPLETE: 'AnnonceShow',
+  ANNONCE_DELAY_PASSED: 'AnnonceShow',
+  PHOTOS_REFUSED: 'AnnonceShow',
+  ADMIN_NOTIFICATION: 'AnnonceShow',
+  NEW_INFO_SUPER_WATCHER: 'AnnonceShow',
+  WATCHER_MATCH_INVALID: 'MatchShow',
+  WATCHER_MATCH_REFUSED: 'MatchShow',
+  ID_VALIDATED: null,
+  ID_REFUSED: null,
+  WATCHER_VEHICLE_FOUND_IN_FUNCTION: null,
+  VICTIM_VEHICLE_FOUND_IN_FUNCTION: null,
+  WATCHER_VEHICLE_FOUND_DESTROYED: null,
+  VICTIM_VEHICLE_FOUND_DESTROYED: null,
+  LAMPIONS_GAINED: null,
+  LEVEL_GAINED: null,
+  LAMPIONS_LOST: null,
+  LAMPIONS_ADDED: null,
+  LAMPIONS_REMOVED: null,
+};
+
+/** The click target of one notification: none without an object to open. */
+export function notificationClickTarget(
+  type: NotificationType,
+  objectId: number | null,
+): NotificationClickTarget {
+  return objectId == null ? null : NOTIFICATION_CLICK_TARGET[type];
+}
+
+/**
+ * Types also sent by mail, in the reader's language (the issue: announcement accepted or refused,
+ * vehicle found). These are transactional: the mail goes even when the group is turned off.
+ */
+export const MAILED_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'ANNONCE_ACCEPTED',
+  'ANNONCE_REFUSED',
+  'VICTIM_VEHICLE_FOUND_IN_FUNCTION',
+  'VICTIM_VEHICLE_FOUND_DESTROYED',
+  'WATCHER_VEHICLE_FOUND_IN_FUNCTION',
+  'WATCHER_VEHICLE_FOUND_DESTROYED',
+];
+
+/**
+ * Parameters a producer may attach; the catalogue uses the ones it knows and ignores the others.
+ * annonceTitle: "Peugeot 208"; points: lampions won or lost (positive); level; comment: an admin's
+ * reason; message: an admin broadcast's text.
+ */
+export type NotificationParams = Record<string, string | number>;
+
+/** What the alert fan-out looks for (DECISIONS.md: within 20 km of the last known position). */
+export const NEAR_VEHICLES_RADIUS_KM = 20;
