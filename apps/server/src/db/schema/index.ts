@@ -13,3 +13,4 @@ export * from './saved-searches';
 export * from './notification-preferences';
 export * from './matches';
 export * from './notifications';
+export * from './admin-audit';
