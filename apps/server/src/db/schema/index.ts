@@ -14,3 +14,4 @@ export * from './notification-preferences';
 export * from './matches';
 export * from './notifications';
 export * from './admin-audit';
+export * from './payments';
