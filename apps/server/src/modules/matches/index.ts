@@ -1,0 +1,32 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { createLampions } from '../lampions/index';
+import { createMatchCheckService } from './match-check.service';
+import { MATCH_UPLOAD_LIMITS } from './match-files';
+import { createMatchListsService } from './match-lists.service';
+import { createMatchReportService } from './match-report.service';
+import matchesRoutes from './matches.routes';
+
+/** Matches: identifier checks, match reports (verify match), my matches and MatchShow. */
+const matchesModule: FastifyPluginAsync = async (app) => {
+  const { config, database, storage, clock, signingSecret } = app.deps;
+  const db = database.db;
+  // Scoped to this module: the verify-match form is its only multipart body.
+  await app.register(multipart, { limits: MATCH_UPLOAD_LIMITS });
+  const lampions = createLampions({ db, clock });
+  const services = {
+    check: createMatchCheckService({ db, clock, lampions }),
+    report: createMatchReportService({
+      db,
+      clock,
+      storage,
+      lampions,
+      notifier: null,
+      log: app.log,
+    }),
+    lists: createMatchListsService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
+  };
+  await app.register(matchesRoutes, { services });
+};
+
+export default matchesModule;

@@ -1,0 +1,303 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { IdentifierType } from '@app/domain';
+import type { Db } from '../../db/database';
+import {
+  annonces,
+  brands,
+  identifierChecks,
+  matchReportPhotos,
+  matchReports,
+  modelFinishes,
+  models,
+  users,
+  vehicleTypes,
+} from '../../db/schema/index';
+
+/** A transaction or the database: repository functions run inside either. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The caller's identity status, and a lock on their row for the rest of the transaction. */
+export async function lockWatcher(
+  db: Executor,
+  userId: number,
+): Promise<{ identityStatus: string } | null> {
+  const [row] = await db
+    .select({ identityStatus: users.identityStatus })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/** Checks of a user since each of these instants (one count per instant, same order). */
+export async function countChecksSince(
+  db: Executor,
+  userId: number,
+  since: readonly Date[],
+): Promise<number[]> {
+  const oldest = new Date(Math.min(...since.map((date) => date.getTime())));
+  const columns = Object.fromEntries(
+    since.map((date, i) => [
+      `c${i}`,
+      sql<number>`count(*) filter (where ${identifierChecks.createdAt} > ${date.toISOString()}::timestamptz)::int`,
+    ]),
+  );
+  const [row] = await db
+    .select(columns)
+    .from(identifierChecks)
+    .where(and(eq(identifierChecks.userId, userId), gt(identifierChecks.createdAt, oldest)));
+  return since.map((_, i) => Number((row as Record<string, unknown> | undefined)?.[`c${i}`] ?? 0));
+}
+
+/** The announcement columns an identifier type is looked up in. */
+const LOOKUP_COLUMNS: Record<IdentifierType, readonly (keyof typeof LOOKUP_SQL)[]> = {
+  LICENCE_PLATE: ['license_plate'],
+  VIN: ['vin'],
+  BICYCODE: ['bicycode'],
+  SERIAL_NUMBER: ['serial_number'],
+  // A window engraving repeats the plate or the VIN (etched on every window).
+  WINDOW_ENGRAVING: ['license_plate', 'vin'],
+};
+const LOOKUP_SQL = {
+  license_plate: sql.raw('license_plate'),
+  vin: sql.raw('vin'),
+  bicycode: sql.raw('bicycode'),
+  serial_number: sql.raw('serial_number'),
+};
+
+export interface LookupCandidate {
+  id: number;
+  ownerId: number;
+  exact: boolean;
+}
+
+/**
+ * VALIDATED announcements whose identifier has this confusion key (migration 0011's partial
+ * expression indexes): exact ones first, then the most recently validated. At most 10.
+ */
+export async function findByConfusionKey(
+  db: Executor,
+  type: IdentifierType,
+  identifier: string,
+  key: string,
+): Promise<LookupCandidate[]> {
+  const parts = LOOKUP_COLUMNS[type].map((name) => {
+    const column = LOOKUP_SQL[name];
+    return sql`(select id, owner_id, ${column} = ${identifier} as exact, validated_at
+      from annonces
+      where status = 'VALIDATED' and ${column} is not null
+        and translate(${column}, 'OIBSZ', '01852') = ${key}
+      order by (${column} = ${identifier}) desc, validated_at desc nulls last
+      limit 10)`;
+  });
+  const query = sql`select id, owner_id, exact from (${sql.join(parts, sql` union all `)}) found
+    order by exact desc, validated_at desc nulls last limit 10`;
+  const result = await db.execute(query);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((row) => ({
+    id: Number(row.id),
+    ownerId: Number(row.owner_id),
+    exact: row.exact === true || row.exact === 't',
+  }));
+}
+
+export type IdentifierCheckInsert = typeof identifierChecks.$inferInsert;
+
+export async function insertIdentifierCheck(
+  db: Executor,
+  values: IdentifierCheckInsert,
+): Promise<number> {
+  const [row] = await db
+    .insert(identifierChecks)
+    .values(values)
+    .returning({ id: identifierChecks.id });
+  if (!row) throw new Error('identifier check not stored');
+  return row.id;
+}
+
+/** The announcement a report is about, locked for the rest of the transaction. */
+export async function lockAnnonce(
+  db: Executor,
+  annonceId: number,
+): Promise<{
+  id: number;
+  ownerId: number;
+  status: string;
+  brandId: number | null;
+  modelId: number | null;
+} | null> {
+  const [row] = await db
+    .select({
+      id: annonces.id,
+      ownerId: annonces.ownerId,
+      status: annonces.status,
+      brandId: annonces.brandId,
+      modelId: annonces.modelId,
+    })
+    .from(annonces)
+    .where(eq(annonces.id, annonceId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function hasOpenReport(
+  db: Executor,
+  watcherId: number,
+  annonceId: number,
+  openStatuses: readonly string[],
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: matchReports.id })
+    .from(matchReports)
+    .where(
+      and(
+        eq(matchReports.watcherId, watcherId),
+        eq(matchReports.annonceId, annonceId),
+        inArray(matchReports.status, [...openStatuses]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The watcher's latest check on this announcement since `since`, to link the report to it. */
+export async function latestCheckOn(
+  db: Executor,
+  userId: number,
+  annonceId: number,
+  since: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: identifierChecks.id })
+    .from(identifierChecks)
+    .where(
+      and(
+        eq(identifierChecks.userId, userId),
+        eq(identifierChecks.annonceId, annonceId),
+        gt(identifierChecks.createdAt, since),
+      ),
+    )
+    .orderBy(desc(identifierChecks.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The columns a match list item needs (the report, its announcement and catalogue names). */
+function matchColumns() {
+  return {
+    id: matchReports.id,
+    annonceId: matchReports.annonceId,
+    status: matchReports.status,
+    address: matchReports.address,
+    latitude: matchReports.latitude,
+    longitude: matchReports.longitude,
+    vin: matchReports.vin,
+    color: matchReports.color,
+    energy: matchReports.energy,
+    description: matchReports.description,
+    createdAt: matchReports.createdAt,
+    reviewComment: matchReports.reviewComment,
+    restitutionDate: matchReports.restitutionDate,
+    moneyGained: matchReports.moneyGained,
+    lampionsGained: matchReports.lampionsGained,
+    reportVehicleTypeId: matchReports.vehicleTypeId,
+    reportBrandId: matchReports.brandId,
+    reportModelId: matchReports.modelId,
+    reportModelFinishId: matchReports.modelFinishId,
+    annonceBrandName: brands.name,
+    annonceModelName: models.name,
+    annonceTypeNameFr: vehicleTypes.nameFr,
+    annonceTypeNameEn: vehicleTypes.nameEn,
+    additionalRewardLevel: annonces.additionalRewardLevel,
+    annoncePublishedAt: annonces.publishedAt,
+    annonceCreatedAt: annonces.createdAt,
+    annonceNbViews: annonces.nbViews,
+    theftLatitude: annonces.theftLatitude,
+    theftLongitude: annonces.theftLongitude,
+    theftDepartmentCode: annonces.theftDepartmentCode,
+    theftCity: annonces.theftCity,
+  };
+}
+
+export type MatchRow = Awaited<ReturnType<typeof findMatchesOfWatcher>>[number];
+
+/** A watcher's reports, newest first (at most `limit`), optionally on one announcement. */
+export async function findMatchesOfWatcher(
+  db: Executor,
+  watcherId: number,
+  options: { annonceId?: number; limit: number },
+) {
+  return db
+    .select(matchColumns())
+    .from(matchReports)
+    .innerJoin(annonces, eq(annonces.id, matchReports.annonceId))
+    .leftJoin(vehicleTypes, eq(vehicleTypes.id, annonces.vehicleTypeId))
+    .leftJoin(brands, eq(brands.id, annonces.brandId))
+    .leftJoin(models, eq(models.id, annonces.modelId))
+    .where(
+      options.annonceId === undefined
+        ? eq(matchReports.watcherId, watcherId)
+        : and(eq(matchReports.watcherId, watcherId), eq(matchReports.annonceId, options.annonceId)),
+    )
+    .orderBy(desc(matchReports.createdAt), desc(matchReports.id))
+    .limit(options.limit);
+}
+
+/** Photo file ids of reports, in the watcher's order. */
+export async function reportPhotoIds(
+  db: Executor,
+  reportIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const byReport = new Map<number, number[]>();
+  if (reportIds.length === 0) return byReport;
+  const rows = await db
+    .select({ reportId: matchReportPhotos.matchReportId, fileId: matchReportPhotos.fileId })
+    .from(matchReportPhotos)
+    .where(inArray(matchReportPhotos.matchReportId, [...reportIds]))
+    .orderBy(asc(matchReportPhotos.matchReportId), asc(matchReportPhotos.position));
+  for (const row of rows) {
+    const list = byReport.get(row.reportId) ?? [];
+    list.push(row.fileId);
+    byReport.set(row.reportId, list);
+  }
+  return byReport;
+}
+
+/** Names of catalogue items by id (the report's own vehicle description). */
+export async function catalogueNames(
+  db: Executor,
+  ids: { types: number[]; brands: number[]; models: number[]; finishes: number[] },
+) {
+  const [typeRows, brandRows, modelRows, finishRows] = await Promise.all([
+    ids.types.length
+      ? db
+          .select({ id: vehicleTypes.id, fr: vehicleTypes.nameFr, en: vehicleTypes.nameEn })
+          .from(vehicleTypes)
+          .where(inArray(vehicleTypes.id, ids.types))
+      : [],
+    ids.brands.length
+      ? db
+          .select({ id: brands.id, name: brands.name })
+          .from(brands)
+          .where(inArray(brands.id, ids.brands))
+      : [],
+    ids.models.length
+      ? db
+          .select({ id: models.id, name: models.name })
+          .from(models)
+          .where(inArray(models.id, ids.models))
+      : [],
+    ids.finishes.length
+      ? db
+          .select({ id: modelFinishes.id, name: modelFinishes.name })
+          .from(modelFinishes)
+          .where(inArray(modelFinishes.id, ids.finishes))
+      : [],
+  ]);
+  return {
+    types: new Map(typeRows.map((row) => [row.id, row])),
+    brands: new Map(brandRows.map((row) => [row.id, row.name])),
+    models: new Map(modelRows.map((row) => [row.id, row.name])),
+    finishes: new Map(finishRows.map((row) => [row.id, row.name])),
+  };
+}
