@@ -20,6 +20,7 @@ import type { Clock } from './lib/clock';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import accountsModule from './modules/accounts/index';
+import adminModule from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
 import authModule from './modules/auth/index';
 import catalogModule from './modules/catalog/index';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(supportModule);
     await api.register(discoveryModule);
     await api.register(savedSearchesModule);
+    await api.register(adminModule);
     await api.register(matchesModule);
   });
 

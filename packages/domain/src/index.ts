@@ -31,3 +31,4 @@ export * from './profile/profile';
 export * from './discovery/index';
 export * from './matches/index';
 export * from './notifications/index';
+export * from './admin/admin.schemas';

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   annoncePhotos,
+  annonceReviews,
   annonces,
   brands,
   brandVehicleTypes,
@@ -180,4 +181,22 @@ export function documentFileIds(row: AnnonceRow) {
     plainteFile: row.plainteFileId,
     assuranceFile: row.assuranceFileId,
   };
+}
+
+/** The reasons of the last refusal by an admin (annonces.md §3 "Refusal reason"); null if none. */
+export async function lastRefusalReasons(db: Executor, annonceId: number) {
+  const [row] = await db
+    .select({
+      identityValidated: annonceReviews.identityValidated,
+      carteGriseValidated: annonceReviews.carteGriseValidated,
+      plainteValidated: annonceReviews.plainteValidated,
+      detailsValidated: annonceReviews.detailsValidated,
+      photosValidated: annonceReviews.photosValidated,
+      commentaire: annonceReviews.commentaire,
+    })
+    .from(annonceReviews)
+    .where(and(eq(annonceReviews.annonceId, annonceId), eq(annonceReviews.decision, 'REFUSED')))
+    .orderBy(desc(annonceReviews.createdAt), desc(annonceReviews.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema/index';
+import { userLocks, users } from '../../db/schema/index';
 
 /** What the login and account calls need to know about a user. */
 export interface AccountRow {
@@ -87,4 +87,14 @@ export async function recordSuccessfulLogin(
       lastLoginPhoneNumber: values.phoneNumber,
     })
     .where(eq(users.id, userId));
+}
+
+/** Locked by an admin (issue 6): no login and no token refresh until an admin unlocks it. */
+export async function isLockedByAdmin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userLocks.userId })
+    .from(userLocks)
+    .where(eq(userLocks.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { authErrors, ProfessionalAccountError } from './auth-errors';
 import {
   findAccountByUsername,
+  isLockedByAdmin,
   recordFailedLogin,
   recordSuccessfulLogin,
   type AccountRow,
@@ -47,8 +48,14 @@ export function createLoginService(deps: {
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  /** Who may log in here, checked in an order that tells nothing to someone without the password. */
-  async function authenticate({ username, password }: Credentials): Promise<AccountRow> {
+  /**
+   * Who may log in here, checked in an order that tells nothing to someone without the password.
+   * The public app refuses admins; the back office (`audience: 'admin'`) accepts only them.
+   */
+  async function authenticate(
+    { username, password }: Credentials,
+    audience: 'public' | 'admin' = 'public',
+  ): Promise<AccountRow> {
     const user = await findAccountByUsername(db, username);
     if (!user) {
       await verifyPassword(await decoy(), password);
@@ -65,6 +72,11 @@ export function createLoginService(deps: {
       });
       if (failures >= FAILED_LOGINS_BEFORE_LOCK) throw authErrors.accountLocked();
       throw authErrors.loginIncorrect();
+    }
+    if (await isLockedByAdmin(db, user.id)) throw authErrors.accountLocked();
+    if (audience === 'admin') {
+      if (!isAdmin(user.roles)) throw authErrors.profileForbidden();
+      return user;
     }
     if (isProfessional(user.roles)) throw new ProfessionalAccountError(proSiteUrl);
     if (isAdmin(user.roles)) throw authErrors.profileForbidden();
@@ -101,6 +113,16 @@ export function createLoginService(deps: {
     async login(credentials: Credentials & { rememberMe: boolean }): Promise<LoginResponse> {
       const user = await authenticate(credentials);
       if (needsSmsCode(user)) throw authErrors.smsCodeRequired();
+      return finish(user, credentials.rememberMe);
+    },
+
+    /**
+     * POST /admin/login (issue 6): admins only, answered like /api/login. No SMS step: admin
+     * accounts are created from the command line and may have no phone; the lock after wrong
+     * passwords still applies.
+     */
+    async adminLogin(credentials: Credentials & { rememberMe: boolean }): Promise<LoginResponse> {
+      const user = await authenticate(credentials, 'admin');
       return finish(user, credentials.rememberMe);
     },
 

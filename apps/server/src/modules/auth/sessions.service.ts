@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import type { AccessTokens } from '../../lib/access-tokens';
 import type { Clock } from '../../lib/clock';
 import { authErrors } from './auth-errors';
-import { findAccountById, type AccountRow } from './credentials.repository';
+import { findAccountById, isLockedByAdmin, type AccountRow } from './credentials.repository';
 import { newOpaqueToken, type SecretDigests } from './secret-digests';
 import {
   findRefreshToken,
@@ -94,8 +94,14 @@ export function createSessions(deps: {
       return issue(user, { familyId: randomUUID(), rememberMe });
     },
 
-    /** Exchanges a refresh token for a new pair; any problem is a 401 so that the client logs out. */
-    async refresh(refreshToken: string): Promise<LoginResponse> {
+    /**
+     * Exchanges a refresh token for a new pair; any problem is a 401 so that the client logs out.
+     * The public app's sessions are individual ones; the back office's (`admin`) admin ones only.
+     */
+    async refresh(
+      refreshToken: string,
+      audience: 'public' | 'admin' = 'public',
+    ): Promise<LoginResponse> {
       const now = clock.now();
       const tokenHash = digests.digest(REFRESH_PURPOSE, refreshToken);
       const taken = await takeRefreshToken(db, tokenHash, now);
@@ -113,7 +119,13 @@ export function createSessions(deps: {
       if (taken.expiresAt.getTime() <= now.getTime()) throw authErrors.sessionInvalid();
       const user = await findAccountById(db, taken.userId);
       // Roles are read again: a confirmed identity or a new role takes effect at the next refresh.
-      if (!user || isAdmin(user.roles) || isProfessional(user.roles)) {
+      const allowed =
+        user !== null &&
+        (audience === 'admin'
+          ? isAdmin(user.roles)
+          : !isAdmin(user.roles) && !isProfessional(user.roles)) &&
+        !(await isLockedByAdmin(db, user.id));
+      if (!user || !allowed) {
         await revokeFamily(db, taken.familyId, now);
         throw authErrors.sessionInvalid();
       }
