@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseBoostOptions } from '@app/domain';
 
 /** Accepts "true"/"false"/"1"/"0" from the environment; anything else is an error, not a silent false. */
 const booleanFromEnv = z
@@ -44,6 +45,23 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@veilleurs.fr'),
   /** A chat service's incoming webhook that also receives bug reports (form-encoded post). */
   BUG_REPORT_WEBHOOK_URL: optionalUrl,
+  /** Stripe: with both keys set, card payments go through Stripe; else the simulated provider. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Checks the signature of Stripe's webhooks (POST /payments/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Boost options "weeks:price,…" in euros; default 1:9.99,2:18.99,3:25.99 (DECISIONS.md). */
+  BOOST_OPTIONS: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      if (value === undefined) return;
+      try {
+        parseBoostOptions(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   /** Folder of the built web app; absent folder means the API runs alone. */
   WEB_DIST_DIR: z
     .string()

@@ -32,3 +32,4 @@ export * from './discovery/index';
 export * from './matches/index';
 export * from './notifications/index';
 export * from './admin/admin.schemas';
+export * from './payments/index';

@@ -23,6 +23,7 @@ describe('GET /client-config', () => {
       environmentName: 'preproduction',
       sentryDsn: 'https://key@errors.example.org/4',
       publicUrl: 'https://veilleurs.example.org',
+      payments: { provider: 'simulated', publishableKey: null },
     });
   });
 
@@ -35,9 +36,23 @@ describe('GET /client-config', () => {
         environmentName: 'development',
         sentryDsn: null,
         publicUrl: 'http://localhost:3000',
+        payments: { provider: 'simulated', publishableKey: null },
       });
     } finally {
       await bare.close();
+    }
+  });
+
+  it('names Stripe and its publishable key (never the secret) when both keys are set', async () => {
+    const stripe = await buildTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_secret', STRIPE_PUBLISHABLE_KEY: 'pk_test_public' },
+    });
+    try {
+      const res = await stripe.app.inject({ method: 'GET', url: '/client-config' });
+      expect(res.json().payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_public' });
+      expect(res.body).not.toContain('sk_test_secret');
+    } finally {
+      await stripe.close();
     }
   });
 });

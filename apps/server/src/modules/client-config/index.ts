@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PaymentClientConfigSchema } from '@app/domain';
 import { loadSharePreview, sharePreviewPage } from '../annonces/annonce-share-preview';
+import { paymentProviderKind } from '../payments/provider/provider-registry';
 
 const ClientConfigSchema = z.object({
   /** APP_ENV: the web app shows it as a badge unless it is "production" (accounts.md §2). */
@@ -8,6 +10,8 @@ const ClientConfigSchema = z.object({
   /** Error reporting DSN; the web app uses it only in production and preproduction (accounts.md §9). */
   sentryDsn: z.string().nullable(),
   publicUrl: z.string(),
+  /** The card provider the card modal talks to, and Stripe's publishable key when it is Stripe. */
+  payments: PaymentClientConfigSchema,
 });
 
 const OpenAppQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -44,6 +48,13 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
         environmentName: config.APP_ENV,
         sentryDsn: config.SENTRY_DSN ?? null,
         publicUrl: config.publicUrl,
+        payments: {
+          provider: paymentProviderKind(config),
+          publishableKey:
+            paymentProviderKind(config) === 'stripe'
+              ? (config.STRIPE_PUBLISHABLE_KEY ?? null)
+              : null,
+        },
       };
     },
   );

@@ -1,0 +1,2 @@
+export * from './payment-rules';
+export * from './payments.schemas';
