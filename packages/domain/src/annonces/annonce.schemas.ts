@@ -215,6 +215,20 @@ export const TheftPositionSchema = z.object({
   city: z.string().nullable(),
 });
 
+/**
+ * A place the stolen vehicle was seen after the theft: a watcher's identifier check that found it
+ * (IDENTIFIER_CHECK) or a match report not refused (MATCH_REPORT).
+ */
+export const SightingPositionSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['IDENTIFIER_CHECK', 'MATCH_REPORT']),
+  latitude: z.number(),
+  longitude: z.number(),
+  date: z.string(),
+  address: z.string().nullable(),
+});
+export type SightingPosition = z.infer<typeof SightingPositionSchema>;
+
 export const AnnonceVehicleSchema = z.object({
   vehicleTypeId: z.number().int().nullable(),
   vehicleType: AnnonceVehicleTypeSchema.nullable(),
@@ -238,9 +252,11 @@ export const AnnonceVehicleSchema = z.object({
   vehicleImages: z.array(VehiclePhotoSchema),
   theftPosition: TheftPositionSchema,
   vehiclePositionFinalDate: z.string().nullable(),
+  /** Where the vehicle was last seen (docs/decisions.md): the owner only, null for anyone else. */
   positions: z.object({
-    lastConfirmedPositionForInvalidMatch: z.null(),
-    lastTrackerPosition: z.null(),
+    lastConfirmedPositionForInvalidMatch: SightingPositionSchema.nullable(),
+    /** No tracker is connected to the product yet: always null. */
+    lastTrackerPosition: SightingPositionSchema.nullable(),
   }),
   /** Private documents: the owner only (signed links), null for anyone else. */
   identityRectoFile: AnnonceFileSchema.nullable(),

@@ -26,6 +26,7 @@ import type { Clock } from '../../lib/clock';
 import { signFileUrl } from '../../lib/signed-file-urls';
 import { loadVisibleAnnonce, type CurrentUser } from './annonce-access';
 import { annonceTitle, photoUrls } from './annonce-card.presenter';
+import { loadAnnoncePositions } from './annonce-positions';
 import {
   documentFileIds,
   findFiles,
@@ -91,7 +92,7 @@ export function createAnnonceDetailService(deps: {
     const now = clock.now();
     const nbViews = isMine ? annonce.nbViews : await countView(annonce, user.userId);
 
-    const [type, brand, model, finish, photoIds, favourite] = await Promise.all([
+    const [type, brand, model, finish, photoIds, favourite, sightings] = await Promise.all([
       annonce.vehicleTypeId === null ? null : findVehicleType(db, annonce.vehicleTypeId),
       nameOf(brands, annonce.brandId),
       nameOf(models, annonce.modelId),
@@ -102,6 +103,7 @@ export function createAnnonceDetailService(deps: {
         .from(favourites)
         .where(and(eq(favourites.userId, user.userId), eq(favourites.annonceId, annonce.id)))
         .limit(1),
+      loadAnnoncePositions(db, annonce.id),
     ]);
 
     const documents = documentFileIds(annonce);
@@ -205,8 +207,14 @@ export function createAnnonceDetailService(deps: {
           address: isMine ? annonce.theftAddress : annonce.theftCity,
           city: annonce.theftCity,
         },
-        vehiclePositionFinalDate: null,
-        positions: { lastConfirmedPositionForInvalidMatch: null, lastTrackerPosition: null },
+        vehiclePositionFinalDate: sightings.vehiclePositionFinalDate,
+        // Where it was seen would warn whoever holds the vehicle: the owner only.
+        positions: isMine
+          ? {
+              lastConfirmedPositionForInvalidMatch: sightings.lastConfirmedPositionForInvalidMatch,
+              lastTrackerPosition: sightings.lastTrackerPosition,
+            }
+          : { lastConfirmedPositionForInvalidMatch: null, lastTrackerPosition: null },
         identityRectoFile: document(documents.identityRecto),
         identityVersoFile: document(documents.identityVerso),
         carteGriseFile: document(documents.carteGriseFile),

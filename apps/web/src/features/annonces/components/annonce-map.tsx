@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
+import type { SightingPosition } from '@app/domain';
 import { useTranslation } from 'react-i18next';
-import { Circle, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 
 /** Configurable at build time; OpenStreetMap by default. Without network only the zone shows. */
 const TILE_URL =
@@ -13,13 +14,18 @@ const ATTRIBUTION =
 export const THEFT_ZONE_RADIUS_M = 1000;
 export const DETAIL_MAP_ZOOM = 14;
 
-/** The theft zone: a circle (never the exact point for others: the server rounds it). */
+/**
+ * The theft zone: a circle (never the exact point for others: the server rounds it), and for the
+ * owner the place the vehicle was last seen.
+ */
 export default function AnnonceMap({
   latitude,
   longitude,
+  sighting = null,
 }: {
   latitude: number;
   longitude: number;
+  sighting?: SightingPosition | null;
 }) {
   const { t } = useTranslation();
   const center: [number, number] = [latitude, longitude];
@@ -47,6 +53,15 @@ export default function AnnonceMap({
           radius={7}
           pathOptions={{ color: '#0f1b2d', fillColor: '#0f1b2d', fillOpacity: 1 }}
         />
+        {sighting ? (
+          <CircleMarker
+            center={[sighting.latitude, sighting.longitude]}
+            radius={9}
+            pathOptions={{ color: '#b91c1c', fillColor: '#ef4444', fillOpacity: 0.9 }}
+          >
+            <Tooltip>{t('annonceShow.map.lastSeen')}</Tooltip>
+          </CircleMarker>
+        ) : null}
       </MapContainer>
     </div>
   );

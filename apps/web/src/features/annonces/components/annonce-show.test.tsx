@@ -8,7 +8,9 @@ import { shareLink, shareUrls } from './share-dialog';
 
 // Leaflet draws with a real layout engine; the map has its own e2e check.
 vi.mock('./annonce-map', () => ({
-  default: () => <div data-testid="theft-map" />,
+  default: ({ sighting }: { sighting?: { latitude: number } | null }) => (
+    <div data-testid="theft-map" data-sighting={sighting ? String(sighting.latitude) : ''} />
+  ),
 }));
 
 describe('annonce detail', () => {
@@ -78,6 +80,36 @@ describe('annonce detail', () => {
       'http://localhost:3000/openapp?id=42',
     );
     expect(within(share).getAllByRole('link')).toHaveLength(7);
+  });
+
+  it('shows the owner where the vehicle was last seen', async () => {
+    const base = makeDetail({ isMine: true, status: { value: 'VALIDATED' } });
+    stubWizard({
+      'GET /annonce/42': () =>
+        json({
+          ...base,
+          vehicle: {
+            ...base.vehicle,
+            positions: {
+              lastConfirmedPositionForInvalidMatch: {
+                id: 3,
+                type: 'MATCH_REPORT',
+                latitude: 43.61,
+                longitude: 1.45,
+                date: new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString(),
+                address: 'Rue Bayard, Toulouse',
+              },
+              lastTrackerPosition: null,
+            },
+          },
+        }),
+    });
+    const { user } = await renderApp('/annonce/show/42', { user: {} });
+    await user.click(await screen.findByRole('tab', { name: 'Positions' }));
+    expect(await screen.findByTestId('theft-map')).toHaveAttribute('data-sighting', '43.61');
+    expect(screen.getByTestId('last-sighting')).toHaveTextContent(
+      'Dernier signalement du véhicule il y a 2 jours (point rouge, visible par vous seul) — Rue Bayard, Toulouse',
+    );
   });
 
   it('says "nouvelle annonce" under 123 views', async () => {

@@ -392,6 +392,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
   const annonce = query.data;
   const banner = annonce.isMine ? STATUS_BANNERS[annonce.status.value] : undefined;
   const position = annonce.vehicle.theftPosition;
+  const lastSighting = annonce.vehicle.positions.lastConfirmedPositionForInvalidMatch;
   return (
     <article className="flex flex-col gap-5" aria-labelledby="annonce-title">
       {banner ? (
@@ -489,8 +490,20 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
           positions:
             position.latitude !== null && position.longitude !== null ? (
               <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                <AnnonceMap latitude={position.latitude} longitude={position.longitude} />
+                <AnnonceMap
+                  latitude={position.latitude}
+                  longitude={position.longitude}
+                  sighting={lastSighting}
+                />
                 <p className="mt-2 text-xs text-slate-600">{t('annonceShow.map.zone')}</p>
+                {lastSighting ? (
+                  <p className="mt-1 text-sm text-night-800" data-testid="last-sighting">
+                    {t('annonceShow.map.lastSeenOn', {
+                      date: relativeDate(lastSighting.date, new Date(), i18n.language),
+                    })}
+                    {lastSighting.address ? ` — ${lastSighting.address}` : ''}
+                  </p>
+                ) : null}
               </Suspense>
             ) : (
               <p className="text-sm text-night-700">{t('annonceShow.map.none')}</p>
