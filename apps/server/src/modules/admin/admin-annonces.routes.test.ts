@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, annonceReviews, annonces, users } from '../../db/schema/index';
+import {
+  adminAuditLog,
+  annonceReviews,
+  annonces,
+  notifications,
+  users,
+} from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import { addPhoto, addUserDocument, buildStoredFile } from './testing/admin-testing';
@@ -29,6 +35,17 @@ describe('admin: announcement and identity queues', () => {
       ...overrides,
     });
   }
+
+  const notificationsOf = (userId: number) =>
+    t.db
+      .select({
+        type: notifications.type,
+        objectType: notifications.objectType,
+        objectId: notifications.objectId,
+        params: notifications.params,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId));
 
   const REFUSAL = {
     identityValidated: true,
@@ -110,6 +127,14 @@ describe('admin: announcement and identity queues', () => {
       before: { status: 'TO_VALIDATE' },
       after: { status: 'VALIDATED' },
     });
+    expect(await notificationsOf(annonce.ownerId)).toEqual([
+      {
+        type: 'ANNONCE_ACCEPTED',
+        objectType: 'Annonce',
+        objectId: annonce.id,
+        params: { annonceTitle: expect.any(String) },
+      },
+    ]);
     // Twice: no longer TO_VALIDATE.
     const again = await asAdmin('POST', `/admin/api/annonce/${annonce.id}/validate`);
     expect(again.statusCode).toBe(403);
@@ -137,6 +162,27 @@ describe('admin: announcement and identity queues', () => {
     });
     const mine = (await t.injectAs(owner, { method: 'GET', url: '/annonce/getMyAnnonce' })).json();
     expect(JSON.stringify(mine)).toContain(REFUSAL.commentaire);
+    expect(await notificationsOf(owner.id)).toEqual([
+      expect.objectContaining({
+        type: 'ANNONCE_REFUSED',
+        objectId: annonce.id,
+        params: expect.objectContaining({ comment: REFUSAL.commentaire }),
+      }),
+    ]);
+  });
+
+  it('tells PHOTOS_REFUSED when only the photos are refused', async () => {
+    const owner = await buildUser(t.db);
+    const annonce = await toValidate('2026-11-13T11:00:00Z', { ownerId: owner.id });
+    const res = await asAdmin('POST', `/admin/api/annonce/${annonce.id}/refuse`, {
+      identityValidated: true,
+      carteGriseValidated: true,
+      plainteValidated: true,
+      detailsValidated: true,
+      photosValidated: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await notificationsOf(owner.id)).map((n) => n.type)).toEqual(['PHOTOS_REFUSED']);
   });
 
   it('asks a reason or a comment to refuse, and refuses only TO_VALIDATE', async () => {
@@ -199,6 +245,7 @@ describe('admin: announcement and identity queues', () => {
         identityStatus: 'ACCEPTED',
         roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
       });
+      expect((await notificationsOf(user.id)).map((n) => n.type)).toEqual(['ID_VALIDATED']);
       const again = await asAdmin('POST', `/admin/api/user/${user.id}/identity`, {
         accepted: true,
       });
@@ -221,6 +268,9 @@ describe('admin: announcement and identity queues', () => {
         identityStatus: 'REFUSED',
         roles: ['ROLE_INDIVIDUAL_UNCONFIRMED'],
       });
+      expect(await notificationsOf(user.id)).toEqual([
+        expect.objectContaining({ type: 'ID_REFUSED', params: { comment: 'Photo floue' } }),
+      ]);
       const validation = await t.injectAs(
         { ...user, roles: ['ROLE_INDIVIDUAL_UNCONFIRMED'] },
         { method: 'GET', url: '/user/getCurrentUserValidation' },

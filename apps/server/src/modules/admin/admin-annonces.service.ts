@@ -128,6 +128,17 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
     return row;
   }
 
+  async function titleOf(tx: Db, annonceId: number): Promise<string> {
+    const [row] = await tx
+      .select({ brand: brands.name, model: models.name, type: vehicleTypes.nameFr })
+      .from(annonces)
+      .leftJoin(brands, eq(brands.id, annonces.brandId))
+      .leftJoin(models, eq(models.id, annonces.modelId))
+      .leftJoin(vehicleTypes, eq(vehicleTypes.id, annonces.vehicleTypeId))
+      .where(eq(annonces.id, annonceId));
+    return row ? annonceTitle(row.brand, row.model, row.type) : '';
+  }
+
   function ensureTransition(from: string, to: 'VALIDATED' | 'REFUSED') {
     if (!canTransition(from as never, to, 'admin')) {
       throw new AppError('FORBIDDEN', { messageKey: 'admin.annonce.not.to.validate.error' });
@@ -323,6 +334,7 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
             type: 'ANNONCE_ACCEPTED',
             objectType: 'Annonce',
             objectId: annonceId,
+            params: { annonceTitle: await titleOf(tx, annonceId) },
           },
           tx,
         );
@@ -394,7 +406,10 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
             type: onlyPhotos ? 'PHOTOS_REFUSED' : 'ANNONCE_REFUSED',
             objectType: 'Annonce',
             objectId: annonceId,
-            params: commentaire ? { comment: commentaire } : {},
+            params: {
+              annonceTitle: await titleOf(tx, annonceId),
+              ...(commentaire ? { comment: commentaire } : {}),
+            },
           },
           tx,
         );

@@ -6,6 +6,7 @@ import { setUpRateLimits } from '../auth/rate-limits';
 import { createSecretDigests } from '../auth/secret-digests';
 import { createSessions } from '../auth/sessions.service';
 import { createLampions } from '../lampions/lampions.service';
+import { createNotifier } from '../notifications/notifier';
 import { createAdminAnnoncesService } from './admin-annonces.service';
 import adminAuthRoutes from './admin-auth.routes';
 import { createAdminCatalogService } from './admin-catalog.service';
@@ -46,7 +47,7 @@ export default async function adminModule(
     storage,
     publicUrl: config.publicUrl,
     signingSecret,
-    notifier: options.notifier ?? { notify: async () => {} },
+    notifier: options.notifier ?? createNotifier({ db, clock }),
     log: app.log,
   };
   const lampions = createLampions({ db, clock });
