@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FormBooleanSchema } from '../accounts/account.schemas';
 import { ROLES } from '../accounts/roles';
+export * from './watcher-money';
 
 /*
  * The back office's API (issue 6): /admin/login, /admin/oauth/access_token and /admin/api/**.
@@ -272,3 +273,60 @@ export const AdminAuditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export const AdminAuditPageSchema = adminPageOf(AdminAuditEntrySchema);
+
+/** One match report in the back office's queues. */
+export const AdminMatchSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  color: z.string().nullable(),
+  vin: z.string().nullable(),
+  description: z.string().nullable(),
+  vehicle: z.string(),
+  restitutionDate: z.string().nullable(),
+  destroyed: z.boolean(),
+  moneyGained: z.number().nullable(),
+  lampionsGained: z.number().int(),
+  watcher: AdminUserRefSchema,
+  annonce: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    status: z.string(),
+    licensePlate: z.string().nullable(),
+    theftCity: z.string().nullable(),
+    additionnalRewardAmount: z.number(),
+    isLicensed: z.boolean(),
+    owner: AdminUserRefSchema,
+  }),
+  photos: z.array(AdminFileSchema),
+});
+export type AdminMatch = z.infer<typeof AdminMatchSchema>;
+export const AdminMatchPageSchema = adminPageOf(AdminMatchSchema);
+export const AdminMatchQuerySchema = AdminPageQuerySchema.extend({
+  status: z.enum(['TO_VALIDATE', 'VALIDATED']).optional().default('TO_VALIDATE'),
+});
+
+/** POST /admin/api/match/{id}/refuse: REFUSED, or INVALID (-20 lampions) with `invalid`. */
+export const MatchRefuseBodySchema = z.object({
+  invalid: FormBooleanSchema.optional().default(false),
+  commentaire: comment.optional().default(''),
+});
+
+/** POST /admin/api/match/{id}/finish: the vehicle went back to its owner. */
+export const MatchFinishBodySchema = z.object({
+  restitutionDate: z.iso.date().or(z.iso.datetime({ offset: true })),
+  destroyed: FormBooleanSchema.optional().default(false),
+});
+
+export const AdminMatchActionResponseSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  annonceStatus: z.string(),
+  moneyGained: z.number().nullable(),
+  lampionsGained: z.number().int(),
+});

@@ -13,6 +13,10 @@ import {
   AdminFeedbackQuerySchema,
   AdminIdParamsSchema,
   AdminLampionsBodySchema,
+  AdminMatchActionResponseSchema,
+  AdminMatchPageSchema,
+  AdminMatchQuerySchema,
+  AdminMatchSchema,
   AdminPageQuerySchema,
   AdminStatusResponseSchema,
   AdminUserActionResponseSchema,
@@ -26,6 +30,8 @@ import {
   IdentityReviewBodySchema,
   ImpersonateResponseSchema,
   LockBodySchema,
+  MatchFinishBodySchema,
+  MatchRefuseBodySchema,
   MergeTargetsSchema,
   SuperWatcherBodySchema,
 } from '@app/domain';
@@ -35,6 +41,7 @@ import type { AdminAnnoncesService } from './admin-annonces.service';
 import type { AdminCatalogService } from './admin-catalog.service';
 import type { AdminDeletionsService } from './admin-deletions.service';
 import type { AdminFeedbackService } from './admin-feedback.service';
+import type { AdminMatchesService } from './admin-matches.service';
 import type { AdminUsersService } from './admin-users.service';
 import { listAdminActions } from './audit-log';
 
@@ -44,6 +51,7 @@ export interface AdminServices {
   deletions: AdminDeletionsService;
   catalog: AdminCatalogService;
   feedback: AdminFeedbackService;
+  matches: AdminMatchesService;
   impersonation: ImpersonationService;
   /** Lampions by hand into the ledger, inside the caller's transaction. */
   recordAdminLampions: Parameters<AdminUsersService['changeLampions']>[4];
@@ -73,18 +81,19 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
       },
     },
     async () => {
-      const [a, i, ad, ac, c, f] = await Promise.all([
+      const [a, i, ad, ac, c, f, m] = await Promise.all([
         services.annonces.countToValidate(),
         services.users.countIdentitiesToReview(),
         services.annonces.countDeletionRequests(),
         services.users.countDeletionRequests(),
         services.catalog.count(),
         services.feedback.count(),
+        services.matches.countToValidate(),
       ]);
       return {
         annoncesToValidate: a,
         identitiesToReview: i,
-        matchesToValidate: 0,
+        matchesToValidate: m,
         annonceDeletionRequests: ad,
         accountDeletionRequests: ac,
         customCatalogItems: c,
@@ -338,7 +347,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
       onRequest,
       schema: {
         ...common,
-        summary: 'Erases an account: personal data, documents, announcements\u2019 files, sessions',
+        summary: 'Erases an account: personal data, documents, announcements’ files, sessions',
         description: `${ERR} 403 admin.user.is.admin.error / admin.already.deleted.error; 404.`,
         params: AdminIdParamsSchema,
         response: { 200: AdminStatusResponseSchema },
@@ -437,6 +446,96 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
         request.params.id,
         request.body.targetId,
       ),
+  );
+
+  // ---- Matches ------------------------------------------------------------------------------
+  app.get(
+    '/admin/api/matches',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'Match reports TO_VALIDATE (default) or VALIDATED (waiting for the return), oldest first',
+        description: ERR,
+        querystring: AdminMatchQuerySchema,
+        response: { 200: AdminMatchPageSchema },
+      },
+    },
+    async (request) =>
+      services.matches.list(request.query.status, request.query.page, ADMIN_PAGE_SIZE),
+  );
+
+  app.get(
+    '/admin/api/match/:id',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'A match report with its photos (signed links), watcher and announcement',
+        description: `${ERR} 404.`,
+        params: AdminIdParamsSchema,
+        response: { 200: AdminMatchSchema },
+      },
+    },
+    async (request) => services.matches.detail(request.params.id),
+  );
+
+  app.post(
+    '/admin/api/match/:id/validate',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'TO_VALIDATE → VALIDATED: +200 lampions; the announcement waits in MATCH_TO_VALIDATE',
+        description: `${ERR} 403 admin.match.wrong.status.error; 404.`,
+        params: AdminIdParamsSchema,
+        response: { 200: AdminMatchActionResponseSchema },
+      },
+    },
+    async (request) => services.matches.validate(adminOf(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/api/match/:id/refuse',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'REFUSED, or INVALID (-20 lampions) with invalid: true; notifies the watcher',
+        description:
+          `${ERR} 403 admin.match.wrong.status.error (only TO_VALIDATE or VALIDATED); 404. The ` +
+          'announcement goes back to VALIDATED when no report of it is open any more. Notifies ' +
+          'WATCHER_MATCH_REFUSED or WATCHER_MATCH_INVALID.',
+        params: AdminIdParamsSchema,
+        body: MatchRefuseBodySchema,
+        response: { 200: AdminMatchActionResponseSchema },
+      },
+    },
+    async (request) => services.matches.refuse(adminOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/api/match/:id/finish',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'The vehicle was returned: FINISHED, +500 lampions, the watcher’s money, the announcement FINISHED',
+        description:
+          `${ERR} 403 admin.match.wrong.status.error (only VALIDATED); 403 invalidField ` +
+          'restitutionDate admin.match.restitution.date.error (in the future or before the report). ' +
+          'Money: additional reward + 100 EUR (licensed) or 50 EUR, none when destroyed. Payment ' +
+          'promise DUE (CANCELLED when destroyed). Notifies WATCHER_/VICTIM_VEHICLE_FOUND_IN_FUNCTION ' +
+          'or _DESTROYED; other open reports of the vehicle are refused.',
+        params: AdminIdParamsSchema,
+        body: MatchFinishBodySchema,
+        response: { 200: AdminMatchActionResponseSchema },
+      },
+    },
+    async (request) => services.matches.finish(adminOf(request), request.params.id, request.body),
   );
 
   // ---- Feedback and audit -------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { createAdminCatalogService } from './admin-catalog.service';
 import type { AdminContext } from './admin-context';
 import { createAdminDeletionsService } from './admin-deletions.service';
 import { createAdminFeedbackService } from './admin-feedback.service';
+import { createAdminMatchesService } from './admin-matches.service';
 import type { AdminNotifier } from './admin-notifier';
 import { createAdminUsersService } from './admin-users.service';
 import adminRoutes from './admin.routes';
@@ -58,6 +59,15 @@ export default async function adminModule(
       deletions: createAdminDeletionsService(ctx),
       catalog: createAdminCatalogService(ctx),
       feedback: createAdminFeedbackService(ctx),
+      matches: createAdminMatchesService(ctx, async (tx, userId, kind, matchId) => {
+        const award = await lampions.record(
+          userId,
+          kind,
+          { objectType: 'Match', objectId: matchId },
+          tx,
+        );
+        return award.points;
+      }),
       impersonation: createImpersonationService({ db, accessTokens, clock }),
       recordAdminLampions: async (tx, userId, points) => {
         await lampions.record(
