@@ -86,6 +86,7 @@ function humanReadableLogs() {
  */
 export async function buildApp(deps: AppDependencies, options: { logger?: boolean } = {}) {
   const { config } = deps;
+  const stripeConfigured = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
   const app = Fastify({
     logger:
       options.logger === false
@@ -132,7 +133,12 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
         // name (127.0.0.1 for localhost, an internal host behind a proxy).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
+        scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
+        frameSrc: [
+          "'self'",
+          ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+        ],
         connectSrc: ["'self'", 'https:'],
         workerSrc: ["'self'", 'blob:'],
         // A plain-http install (a laptop, a test) must not have its own files upgraded to https.

@@ -106,10 +106,17 @@ export function createAppRouter() {
             screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }, async () => ({
               Component: (await import('./routes/annonce-show')).AnnonceShowRoute,
             })),
-            screen(paths.annonceAdditionnalReward.path, {
-              titleKey: 'page.annonceAdditionnalReward.title',
-            }),
-            screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }),
+            screen(
+              paths.annonceAdditionnalReward.path,
+              { titleKey: 'page.annonceAdditionnalReward.title' },
+              async () => ({
+                Component: (await import('./routes/annonce-payments'))
+                  .AnnonceAdditionnalRewardRoute,
+              }),
+            ),
+            screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }, async () => ({
+              Component: (await import('./routes/annonce-payments')).AnnonceBoostRoute,
+            })),
             screen(paths.matchShow.path, { titleKey: 'page.matchShow.title' }),
             screen(paths.report.path, { titleKey: 'page.report.title' }, loadReport),
             {
