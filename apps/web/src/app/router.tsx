@@ -80,7 +80,9 @@ export function createAppRouter() {
             screen(paths.profileShow.path, { titleKey: 'page.profileShow.title' }, loadProfileShow),
             screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }, loadProfileEdit),
             screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }, loadMyLampions),
-            screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }),
+            screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }, async () => ({
+              Component: (await import('./routes/my-matches')).MyMatchesRoute,
+            })),
             screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }, async () => ({
               Component: (await import('./routes/annonce-lists')).MyFavoritesRoute,
             })),
@@ -117,7 +119,9 @@ export function createAppRouter() {
             screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }, async () => ({
               Component: (await import('./routes/annonce-payments')).AnnonceBoostRoute,
             })),
-            screen(paths.matchShow.path, { titleKey: 'page.matchShow.title' }),
+            screen(paths.matchShow.path, { titleKey: 'page.matchShow.title' }, async () => ({
+              Component: (await import('./routes/match-show')).MatchShowRoute,
+            })),
             screen(paths.report.path, { titleKey: 'page.report.title' }, loadReport),
             {
               element: <RequireRoles roles={INDIVIDUAL_ROLES} />,
@@ -126,7 +130,13 @@ export function createAppRouter() {
                   Component: (await import('./routes/annonce-lists')).MyAnnonceRoute,
                 })),
                 screen(paths.myAlerts.path, { titleKey: 'page.myAlerts.title' }, loadMyAlerts),
-                screen(paths.verifyMatch.path, { titleKey: 'page.verifyMatch.title' }),
+                screen(
+                  paths.verifyMatch.path,
+                  { titleKey: 'page.verifyMatch.title' },
+                  async () => ({
+                    Component: (await import('./routes/verify-match')).VerifyMatchRoute,
+                  }),
+                ),
               ],
             },
             { path: '*', element: <NotFoundRoute />, handle: { titleKey: 'page.notFound.title' } },

@@ -95,6 +95,8 @@ export const paths = {
         didInsist?: string;
         lat?: number;
         lng?: number;
+        /** "Try to match" from an announcement: the one "insist" reports on. */
+        annonceId?: string | number;
       } = {},
     ) => withQuery('/match/verifyMatch', query),
   },

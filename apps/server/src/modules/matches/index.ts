@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { createLampions } from '../lampions/index';
@@ -6,6 +7,7 @@ import { MATCH_UPLOAD_LIMITS } from './match-files';
 import { createMatchListsService } from './match-lists.service';
 import { createMatchReportService } from './match-report.service';
 import matchesRoutes from './matches.routes';
+import { registerOcrAssets } from './ocr-assets';
 
 /** Matches: identifier checks, match reports (verify match), my matches and MatchShow. */
 const matchesModule: FastifyPluginAsync = async (app) => {
@@ -27,6 +29,8 @@ const matchesModule: FastifyPluginAsync = async (app) => {
     lists: createMatchListsService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
   };
   await app.register(matchesRoutes, { services });
+  // Public: the OCR files hold no user data, and the worker cannot send a bearer token.
+  registerOcrAssets(app, path.resolve(config.WEB_DIST_DIR, '..'));
 };
 
 export default matchesModule;

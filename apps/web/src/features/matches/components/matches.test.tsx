@@ -1,0 +1,211 @@
+import type { MatchListItem } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { currentRoute, renderApp } from '@/testing/test-utils';
+
+const validation = (identityStatus: string) => ({
+  'GET /user/getCurrentUserValidation': () =>
+    json({ needValidation: identityStatus === 'NOT_SUBMITTED', identityStatus }),
+});
+
+const catalogue = {
+  'GET /vehicleType/getAllActivated': () =>
+    json([
+      {
+        id: 1,
+        code: 'CAR',
+        name: 'Voiture',
+        isLicensed: true,
+        hasVIN: true,
+        hasBicycode: false,
+        hasSerialNumber: false,
+        hasWindowEngraving: true,
+      },
+      {
+        id: 2,
+        code: 'BICYCLE',
+        name: 'Vélo',
+        isLicensed: false,
+        hasVIN: false,
+        hasBicycode: true,
+        hasSerialNumber: true,
+        hasWindowEngraving: false,
+      },
+    ]),
+  'POST /brand/getAllActivatedByVehicleType/1': () => json([{ id: 10, name: 'Peugeot' }]),
+  'POST /brand/getAllActivatedByVehicleType/2': () => json([{ id: 20, name: 'Btwin' }]),
+  'POST /model/getAllActivatedByVehicleTypeAndBrand': () => json([{ id: 100, name: '208' }]),
+  'POST /modelFinish/getAllActivatedForModel/100': () => json([]),
+  'GET /apiMobile/getColors': () => json([{ value: 'BLUE', text: 'Bleu' }]),
+  'GET /apiMobile/getEnergies': () => json([{ value: 'DIESEL', text: 'Diesel' }]),
+  'GET /geo/autocomplete': () =>
+    json([
+      {
+        label: 'Toulouse (31000)',
+        city: 'Toulouse',
+        postalCode: '31000',
+        inseeCode: '31555',
+        departmentCode: '31',
+        latitude: 43.6,
+        longitude: 1.44,
+      },
+    ]),
+  'GET /annonce/42': () => json(null, 404),
+  'GET /user/getUserInfoMatches': () =>
+    json({ currentMatches: [], validatedMatches: [], refusedMatches: [] }),
+};
+
+function matchItem(overrides: Partial<MatchListItem> = {}): MatchListItem {
+  return {
+    serverId: 1,
+    annonceId: 42,
+    title: 'Peugeot 208',
+    images: [],
+    additionnalRewardLevel: 0,
+    annonceDate: '2026-11-01T10:00:00.000Z',
+    annonceNbViews: 3,
+    theftPosition: { latitude: 43.6, longitude: 1.44, departement: '31', city: 'Toulouse' },
+    date: '2026-11-20T10:00:00.000Z',
+    address: 'Parking du centre',
+    status: { value: 'TO_VALIDATE' },
+    restitutionDate: null,
+    moneyGained: null,
+    lampionsGained: 20,
+    ...overrides,
+  };
+}
+
+/** My matches, then its "check a vehicle" button: the scan opens on arrival. */
+async function openScan() {
+  const rendered = await renderApp('/user/myMatches', { user: {} });
+  await rendered.user.click(await screen.findByRole('button', { name: 'Vérifier un véhicule' }));
+  return rendered;
+}
+
+describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
+  it('checks the identifier format, then shows a success that leads to the 2-step report', async () => {
+    const stub = stubFetch({
+      ...validation('ACCEPTED'),
+      ...catalogue,
+      'POST /scannedIdentifier/getMatchResult': () =>
+        json({ annonceId: 42, lampionsGained: 1, isCloseMatch: false, closeMatchAnnonceId: null }),
+    });
+    const { user } = await openScan();
+    const dialog = await screen.findByRole('dialog', { name: 'Vérifier un véhicule' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Utiliser ma position' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
+    expect(within(dialog).getByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('Plaque');
+    await user.type(input, 'ab-123-co');
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
+    expect(within(dialog).getByText(/plaque/i, { selector: 'p[id]' })).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'ab 123 cd');
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
+
+    const result = await screen.findByRole('dialog', { name: 'Véhicule recherché !' });
+    expect(within(result).getByText('+1 lampion gagné')).toBeInTheDocument();
+    const sent = JSON.parse(
+      stub.callsTo('POST', '/scannedIdentifier/getMatchResult')[0]!.form.get('scannedIdentifier')!,
+    );
+    expect(sent).toMatchObject({
+      identifierType: 'LICENCE_PLATE',
+      licensePlate: 'AB123CD',
+      isText: true,
+      isOcr: false,
+      latitude: null,
+    });
+
+    await user.click(within(result).getByRole('button', { name: 'Signaler ce véhicule' }));
+    expect(await screen.findByText('Étape 1/2')).toBeInTheDocument();
+    expect(currentRoute()).toContain('/match/verifyMatch?scannedIdentifier=');
+    // Step 1 needs a photo.
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(screen.getByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'car.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Ajouter des photos'), photo);
+    expect(screen.getByRole('img', { name: 'Photo 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Étape 2/2')).toBeInTheDocument();
+
+    // The mandatory rule: the first invalid field gets the focus.
+    await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
+    await waitFor(() => expect(screen.getByLabelText('Numéro et rue')).toHaveFocus());
+    expect(screen.getAllByText('Ce champ est obligatoire.').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a close match is not a success; "insist" goes to the report of that announcement', async () => {
+    stubFetch({
+      ...validation('IN_PROGRESS'),
+      ...catalogue,
+      'POST /scannedIdentifier/getMatchResult': () =>
+        json({ annonceId: null, lampionsGained: 0, isCloseMatch: true, closeMatchAnnonceId: 42 }),
+    });
+    const { user } = await openScan();
+    const dialog = await screen.findByRole('dialog', { name: 'Vérifier un véhicule' });
+    await user.type(within(dialog).getByLabelText('Plaque'), 'AB123CD');
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
+    const result = await screen.findByRole('dialog', { name: 'Identifiant très proche' });
+    expect(within(result).queryByRole('button', { name: 'Signaler ce véhicule' })).toBeNull();
+    await user.click(within(result).getByRole('button', { name: 'Insister' }));
+    expect(await screen.findByText('Étape 1/2')).toBeInTheDocument();
+    expect(decodeURIComponent(currentRoute())).toContain('"annonceId":42');
+    expect(currentRoute()).toContain('didInsist=true');
+  });
+
+  it('opens the identity modal instead of the scan when the identity is missing', async () => {
+    stubFetch({ ...validation('NOT_SUBMITTED'), ...catalogue });
+    await openScan();
+    expect(await screen.findByRole('dialog')).not.toHaveAccessibleName('Vérifier un véhicule');
+    expect(screen.queryByRole('dialog', { name: 'Vérifier un véhicule' })).toBeNull();
+  });
+
+  it('shows the server refusal of a check in the menu (rate limit)', async () => {
+    stubFetch({
+      ...validation('ACCEPTED'),
+      ...catalogue,
+      'POST /scannedIdentifier/getMatchResult': () =>
+        apiError(429, 'TOO_MANY_REQUESTS', 'match.too.many.checks.error'),
+    });
+    const { user } = await openScan();
+    const dialog = await screen.findByRole('dialog', { name: 'Vérifier un véhicule' });
+    await user.type(within(dialog).getByLabelText('Plaque'), 'AB123CD');
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
+    expect(
+      await screen.findByText('Trop de vérifications d’affilée. Réessayez dans quelques minutes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists my matches in three groups with their empty texts; FINISHED shows what it earned', async () => {
+    stubFetch({
+      ...validation('ACCEPTED'),
+      'GET /user/getUserInfoMatches': () =>
+        json({
+          currentMatches: [],
+          validatedMatches: [
+            matchItem({
+              serverId: 7,
+              status: { value: 'FINISHED' },
+              restitutionDate: '2026-11-21T09:00:00.000Z',
+              moneyGained: 300,
+              lampionsGained: 720,
+            }),
+          ],
+          refusedMatches: [],
+        }),
+    });
+    await renderApp('/user/myMatches', { user: {} });
+    expect(await screen.findByText('Restitué le 21 novembre 2026')).toBeInTheDocument();
+    expect(screen.getByText(/300,00/)).toBeInTheDocument();
+    expect(screen.getByText('720 lampions')).toBeInTheDocument();
+    expect(
+      screen.getByText('Aucun signalement en cours. Vérifiez les véhicules que vous croisez !'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Aucun signalement refusé.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Peugeot 208/ })).toHaveAttribute(
+      'href',
+      '#/match/show/42',
+    );
+  });
+});
