@@ -37,6 +37,7 @@ import supportModule from './modules/support/index';
 import webAppModule from './modules/web-app/index';
 import discoveryModule from './modules/discovery/index';
 import savedSearchesModule from './modules/saved-searches/index';
+import notificationsModule from './modules/notifications/index';
 import paymentsModule from './modules/payments/index';
 import matchesModule from './modules/matches/index';
 
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(supportModule);
     await api.register(discoveryModule);
     await api.register(savedSearchesModule);
+    await api.register(notificationsModule);
     await api.register(paymentsModule);
     await api.register(adminModule);
     await api.register(matchesModule);

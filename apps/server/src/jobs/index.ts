@@ -9,6 +9,7 @@ import {
   COMPLETION_DEADLINES_QUEUE,
   runCompletionDeadlines,
 } from './completion-deadlines.job';
+import { startNotificationJobs } from './notifications.job';
 
 export interface JobsDeps {
   config: Pick<Config, 'DATABASE_URL'>;
@@ -64,11 +65,13 @@ export async function startJobs(deps: JobsDeps): Promise<Jobs> {
       log.info(result, 'completion deadlines: announcements reminded or back to draft');
     }
   });
+  const stopNotificationJobs = await startNotificationJobs(boss, deps);
   log.info('background jobs started');
 
   return {
     boss,
     async stop() {
+      await stopNotificationJobs();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

@@ -89,7 +89,13 @@ export const NotificationStateAnswerSchema = z.object({
 });
 
 /** `{id}` of the state calls: a positive integer. */
-export const NotificationIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const NotificationIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /** POST /lampNotification/liveTicket: a short-lived ticket for the live stream's query string. */
 export const LiveTicketSchema = z.object({ ticket: z.string(), expiresIn: z.number() });

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
+import { createNotifier, type NotificationInput } from '../notifications/notifier';
 import {
   addRole,
   countedChecksOfDay,
@@ -41,6 +42,7 @@ export interface LampionObject {
  */
 export function createLampions(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const notifier = createNotifier({ db, clock });
 
   async function recordIn(
     tx: Db,
@@ -56,8 +58,7 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
     const checksToday = kind === 'IDENTIFIER_CHECK' ? await countedChecksOfDay(tx, userId, day) : 0;
     // An admin's change by hand carries its own amount; every other kind reads the table.
     const points =
-      object.points !== undefined &&
-      (ADMIN_LAMPION_EVENT_KINDS as readonly string[]).includes(kind)
+      object.points !== undefined && (ADMIN_LAMPION_EVENT_KINDS as readonly string[]).includes(kind)
         ? Math.trunc(object.points)
         : pointsForEvent(kind, checksToday);
     await insertLampionEvent(tx, {
@@ -79,6 +80,7 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
     ) {
       await addRole(tx, userId, 'ROLE_INDIVIDUAL_SUPER_WATCHER', now);
     }
+    await notifier.notify(lampionNotifications(userId, kind, points, level, levelOf(before)), tx);
     return { points, total: Math.max(0, total), level, levelGained: level > levelOf(before) };
   }
 
@@ -105,3 +107,32 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
 }
 
 export type Lampions = ReturnType<typeof createLampions>;
+
+/**
+ * What the user is told about an event (accounts.md §3): an admin's change by hand is
+ * LAMPIONS_ADDED / LAMPIONS_REMOVED, any other change LAMPIONS_GAINED / LAMPIONS_LOST (nothing for
+ * a check beyond the daily cap), and LEVEL_GAINED when the total crosses into a higher level.
+ */
+function lampionNotifications(
+  userId: number,
+  kind: LampionEventKind,
+  points: number,
+  level: number,
+  levelBefore: number,
+): NotificationInput[] {
+  const items: NotificationInput[] = [];
+  const base = { userId, objectType: 'Lampions' as const, objectId: null };
+  if (points !== 0) {
+    const byAdmin = (ADMIN_LAMPION_EVENT_KINDS as readonly string[]).includes(kind);
+    const type = byAdmin
+      ? points > 0
+        ? 'LAMPIONS_ADDED'
+        : 'LAMPIONS_REMOVED'
+      : points > 0
+        ? 'LAMPIONS_GAINED'
+        : 'LAMPIONS_LOST';
+    items.push({ ...base, type, params: { points: Math.abs(points) } });
+  }
+  if (level > levelBefore) items.push({ ...base, type: 'LEVEL_GAINED', params: { level } });
+  return items;
+}

@@ -83,8 +83,20 @@ describe('createNotifier().notify', () => {
     const notifier = createNotifier({ db: t.db, clock: t.clock });
     const key = 'annonce-alert:9';
     await notifier.notify([
-      { userId: user.id, type: 'NEW_NEAR_VEHICLES', objectType: 'Annonce', objectId: 9, dedupeKey: key },
-      { userId: user.id, type: 'NEW_ALERT_VEHICLES', objectType: 'Annonce', objectId: 9, dedupeKey: key },
+      {
+        userId: user.id,
+        type: 'NEW_NEAR_VEHICLES',
+        objectType: 'Annonce',
+        objectId: 9,
+        dedupeKey: key,
+      },
+      {
+        userId: user.id,
+        type: 'NEW_ALERT_VEHICLES',
+        objectType: 'Annonce',
+        objectId: 9,
+        dedupeKey: key,
+      },
     ]);
     await notifier.notify({
       userId: user.id,

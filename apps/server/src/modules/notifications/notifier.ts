@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/database';
 import { notificationPreferences, notifications } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { annonceTitles } from './annonce-titles';
 
 /** The channel that wakes the dispatcher; PostgreSQL delivers it only when the transaction commits. */
 export const NOTIFICATIONS_CHANNEL = 'veilleurs_notifications';
@@ -37,6 +38,13 @@ export interface Notifier {
 
 type PreferenceRow = Record<NotificationPreferenceKey, boolean> & { userId: number };
 
+function withTitle(item: NotificationInput, titles: Map<number, string>): NotificationParams {
+  const params = item.params ?? {};
+  if (item.objectType !== 'Annonce' || item.objectId === null || params.annonceTitle) return params;
+  const annonceTitle = titles.get(item.objectId);
+  return annonceTitle ? { ...params, annonceTitle } : params;
+}
+
 export function createNotifier(deps: { db: Db; clock: Clock }): Notifier {
   const { db, clock } = deps;
 
@@ -55,6 +63,16 @@ export function createNotifier(deps: { db: Db; clock: Clock }): Notifier {
       .where(inArray(notificationPreferences.userId, userIds));
     const preferencesOf = new Map(preferenceRows.map((row) => [row.userId, row]));
 
+    // Announcement notifications name the vehicle ("Peugeot 208") even when the producer did not.
+    const untitled = items.filter(
+      (item) =>
+        item.objectType === 'Annonce' && item.objectId !== null && !item.params?.annonceTitle,
+    );
+    const titles = await annonceTitles(
+      executor,
+      untitled.map((item) => item.objectId as number),
+    );
+
     const now = clock.now();
     const rows = [];
     for (const item of items) {
@@ -66,7 +84,7 @@ export function createNotifier(deps: { db: Db; clock: Clock }): Notifier {
         type: item.type,
         objectType: item.objectType,
         objectId: item.objectId,
-        params: item.params ?? {},
+        params: withTitle(item, titles),
         muted: !wanted,
         dedupeKey: item.dedupeKey ?? null,
         createdAt: now,

@@ -1,0 +1,164 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { createMailer } from '../adapters/create-mailer';
+import type { Config } from '../config';
+import { createLiveBus } from '../modules/notifications/live-bus';
+import { deliverMail, deliverPush } from '../modules/notifications/delivery';
+import { createDispatcher } from '../modules/notifications/dispatcher';
+import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifier';
+import { createPushService, loadOrCreateVapidKeys } from '../modules/notifications/push.service';
+import type { JobsDeps } from './index';
+
+export const NOTIFICATIONS_PUSH_QUEUE = 'notifications-push';
+export const NOTIFICATIONS_MAIL_QUEUE = 'notifications-mail';
+export const NOTIFICATIONS_SWEEP_QUEUE = 'notifications-sweep';
+/** Every minute, whatever happened to the LISTEN connection. */
+export const NOTIFICATIONS_SWEEP_CRON = '* * * * *';
+/** In-process safety net between two wake-ups (cheap: a partial index of undispatched rows). */
+const LOCAL_SWEEP_MS = 5_000;
+const PUSH_BATCH = 100;
+
+/**
+ * The notification pipeline (DESIGN: push and mail never slow a request):
+ * 1. a producer's transaction writes notification rows and `pg_notify`s, which PostgreSQL delivers
+ *    only at commit;
+ * 2. this instance LISTENs and runs the dispatcher at once (plus every 5 s and every minute through
+ *    pg-boss as safety nets): it claims the rows, tells open tabs through the live bus (Redis across
+ *    instances when REDIS_URL is set), and queues push and mail jobs;
+ * 3. pg-boss workers send them: push in batches (gone subscriptions pruned), mail one by one with
+ *    retries.
+ * `deps.config` is the whole configuration at run time (main.ts passes it); without mail settings
+ * (the jobs test) mail is not sent.
+ */
+export async function startNotificationJobs(
+  boss: PgBoss,
+  deps: JobsDeps,
+): Promise<() => Promise<void>> {
+  const { database, clock, log } = deps;
+  const config = deps.config as Partial<Config>;
+  const db = database.db;
+  const bus = await createLiveBus(config.REDIS_URL, log);
+  const push = createPushService({
+    db,
+    clock,
+    contact: `mailto:${config.SUPPORT_EMAIL ?? 'support@veilleurs.fr'}`,
+    log,
+  });
+  // Generated on the first start and kept (DB), so subscriptions survive restarts.
+  await loadOrCreateVapidKeys(db, clock);
+  const mailer = config.MAIL_OUTBOX_DIR
+    ? createMailer({
+        ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+        outboxDir: config.MAIL_OUTBOX_DIR,
+        from: config.MAIL_FROM ?? 'Veilleurs <ne-pas-repondre@veilleurs.local>',
+      })
+    : null;
+  const publicUrl = config.publicUrl ?? 'http://localhost:3000';
+
+  await boss.createQueue(NOTIFICATIONS_PUSH_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
+  await boss.createQueue(NOTIFICATIONS_MAIL_QUEUE, {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+  await boss.createQueue(NOTIFICATIONS_SWEEP_QUEUE);
+
+  const pushWorker = await boss.work<{ ids: number[] }>(
+    NOTIFICATIONS_PUSH_QUEUE,
+    { pollingIntervalSeconds: 1, batchSize: 5 },
+    async (jobs) => {
+      for (const job of jobs) await deliverPush({ db, push, log }, job.data.ids);
+    },
+  );
+  const mailWorker = await boss.work<{ id: number }>(
+    NOTIFICATIONS_MAIL_QUEUE,
+    { pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (!mailer || !job) return;
+      await deliverMail({ db, mailer, publicUrl }, [job.data.id]);
+    },
+  );
+
+  const dispatcher = createDispatcher({
+    db,
+    clock,
+    bus,
+    log,
+    queue: {
+      async push(ids) {
+        const jobs = [];
+        for (let start = 0; start < ids.length; start += PUSH_BATCH) {
+          jobs.push({
+            name: NOTIFICATIONS_PUSH_QUEUE,
+            data: { ids: ids.slice(start, start + PUSH_BATCH) },
+          });
+        }
+        await boss.insert(NOTIFICATIONS_PUSH_QUEUE, jobs);
+        boss.notifyWorker(pushWorker);
+      },
+      async mail(ids) {
+        await boss.insert(
+          NOTIFICATIONS_MAIL_QUEUE,
+          ids.map((id) => ({
+            name: NOTIFICATIONS_MAIL_QUEUE,
+            data: { id },
+            singletonKey: `notification-mail-${id}`,
+          })),
+        );
+        boss.notifyWorker(mailWorker);
+      },
+    },
+  });
+
+  await boss.schedule(NOTIFICATIONS_SWEEP_QUEUE, NOTIFICATIONS_SWEEP_CRON);
+  await boss.work(NOTIFICATIONS_SWEEP_QUEUE, async () => dispatcher.run());
+
+  const wake = () => void dispatcher.run();
+  const stopListening = await listenForCommits(deps, wake);
+  const timer = setInterval(wake, LOCAL_SWEEP_MS);
+  timer.unref();
+  wake();
+
+  return async () => {
+    clearInterval(timer);
+    await stopListening();
+    await dispatcher.run();
+    await bus.close();
+  };
+}
+
+/**
+ * Wakes the dispatcher when a transaction that wrote notifications commits: PGlite's own listen,
+ * or a dedicated node-postgres connection (LISTEN needs one connection for itself).
+ */
+async function listenForCommits(deps: JobsDeps, wake: () => void): Promise<() => Promise<void>> {
+  const pglite = (deps.database as unknown as { pglite?: PGlite }).pglite;
+  if (pglite) {
+    const unlisten = await pglite.listen(NOTIFICATIONS_CHANNEL, wake);
+    return unlisten;
+  }
+  const url = deps.config.DATABASE_URL;
+  if (!url) return async () => {};
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', wake);
+    next.on('error', (error) => {
+      deps.log.warn({ err: error }, 'notifications LISTEN connection lost; reconnecting');
+      client = null;
+      next.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 5_000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
+    client = next;
+    wake();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}

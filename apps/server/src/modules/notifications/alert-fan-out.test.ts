@@ -1,0 +1,221 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAnnonce, buildUser } from '../../../test/factories';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
+import {
+  annonceEvents,
+  annonces,
+  notificationPreferences,
+  notifications,
+  savedSearches,
+} from '../../db/schema/index';
+import { catalogue, PLACES, type Catalogue } from '../discovery/discovery.test-fixture';
+import { runAlertFanOut } from './alert-fan-out';
+import { createDispatcher } from './dispatcher';
+import { createLocalLiveBus } from './live-bus';
+
+let t: TestApp;
+let c: Catalogue;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  c = await catalogue(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const dispatcher = () =>
+  createDispatcher({
+    db: t.db,
+    clock: t.clock,
+    bus: createLocalLiveBus(),
+    queue: { push: async () => {}, mail: async () => {} },
+    log: { info() {}, error() {} },
+  });
+
+const at = (place: keyof typeof PLACES) => ({
+  lastLatitude: PLACES[place].latitude,
+  lastLongitude: PLACES[place].longitude,
+});
+
+async function alert(
+  user: TestUser,
+  name: string,
+  criteria: Partial<typeof savedSearches.$inferInsert>,
+) {
+  await t.db
+    .insert(savedSearches)
+    .values({ userId: user.id, name, criteriaKey: name, ...criteria });
+}
+
+async function optOut(
+  user: TestUser,
+  group: 'newAnnoncesCloseNotifications' | 'myAlertsNotifications',
+) {
+  await t.db
+    .insert(notificationPreferences)
+    .values({ userId: user.id, [group]: false, updatedAt: t.clock.now() });
+}
+
+describe('alert fan-out when an announcement is validated', () => {
+  it('tells users within 20 km and users with a matching alert, once each, and nobody else', async () => {
+    const owner = await buildUser(t.db, at('toulouse'));
+    const near = await buildUser(t.db, at('blagnac'));
+    const far = await buildUser(t.db, at('lyon'));
+    const nearOptedOut = await buildUser(t.db, at('blagnac'));
+    await optOut(nearOptedOut, 'newAnnoncesCloseNotifications');
+    const nearAdmin = await buildUser(t.db, { ...at('blagnac'), roles: ['ROLE_ADMIN'] });
+    const nearNotValidated = await buildUser(t.db, { ...at('blagnac'), accountValidatedAt: null });
+    const alertBrand = await buildUser(t.db, at('paris'));
+    await alert(alertBrand, 'Mes Peugeot', { brandIds: [c.peugeot] });
+    const alertOtherBrand = await buildUser(t.db, at('paris'));
+    await alert(alertOtherBrand, 'Citroën', { brandIds: [c.citroen] });
+    const nearAndAlert = await buildUser(t.db, at('blagnac'));
+    await alert(nearAndAlert, 'Peugeot 208', { researchText: 'peugeot 208' });
+    const alertOtherText = await buildUser(t.db);
+    await alert(alertOtherText, 'Clio', { researchText: 'clio' });
+    const alertAround = await buildUser(t.db);
+    await alert(alertAround, 'Autour de Muret', {
+      ...PLACES.muret,
+      locationRadius: 30,
+      vehicleTypeIds: [c.car],
+    });
+    const alertTooFar = await buildUser(t.db);
+    await alert(alertTooFar, 'Lyon', { ...PLACES.lyon, locationRadius: 50 });
+    const alertOptedOut = await buildUser(t.db);
+    await alert(alertOptedOut, 'Peugeot', { brandIds: [c.peugeot] });
+    await optOut(alertOptedOut, 'myAlertsNotifications');
+    await alert(owner, 'Ma propre alerte', { brandIds: [c.peugeot] });
+
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      status: 'TO_VALIDATE',
+      validatedAt: null,
+      vehicleTypeId: c.car,
+      brandId: c.peugeot,
+      modelId: c.p208,
+      ...{ theftLatitude: PLACES.toulouse.latitude, theftLongitude: PLACES.toulouse.longitude },
+    });
+    const admin = await buildUser(t.db, { roles: ['ROLE_ADMIN'] });
+
+    // The back office's validation (its own route) writes the owner's ANNONCE_ACCEPTED; the
+    // dispatcher, after commit, runs the fan-out.
+    const res = await t.injectAs(admin, {
+      method: 'POST',
+      url: `/admin/api/annonce/${annonce.id}/validate`,
+    });
+    expect(res.statusCode).toBe(200);
+    await dispatcher().run();
+
+    const everyone = [
+      owner,
+      near,
+      far,
+      nearOptedOut,
+      nearAdmin,
+      nearNotValidated,
+      alertBrand,
+      alertOtherBrand,
+      nearAndAlert,
+      alertOtherText,
+      alertAround,
+      alertTooFar,
+      alertOptedOut,
+      admin,
+    ];
+    const told = async () =>
+      (
+        await t.db
+          .select({
+            userId: notifications.userId,
+            type: notifications.type,
+            params: notifications.params,
+          })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.objectId, annonce.id),
+              inArray(
+                notifications.userId,
+                everyone.map((user) => user.id),
+              ),
+            ),
+          )
+      ).sort((a, b) => a.userId - b.userId);
+
+    const rows = await told();
+    expect(rows.map((row) => [row.userId, row.type])).toEqual(
+      [
+        [owner.id, 'ANNONCE_ACCEPTED'],
+        [near.id, 'NEW_NEAR_VEHICLES'],
+        [alertBrand.id, 'NEW_ALERT_VEHICLES'],
+        [nearAndAlert.id, 'NEW_ALERT_VEHICLES'],
+        [alertAround.id, 'NEW_ALERT_VEHICLES'],
+      ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
+    expect(rows.find((row) => row.userId === alertBrand.id)?.params).toMatchObject({
+      searchName: 'Mes Peugeot',
+      annonceTitle: 'Peugeot 208',
+    });
+    expect(rows.find((row) => row.userId === near.id)?.params).toMatchObject({
+      annonceTitle: 'Peugeot 208',
+      city: 'Toulouse',
+    });
+
+    // Running again (a retried job, a second instance) tells nobody twice.
+    await runAlertFanOut({ db: t.db, clock: t.clock }, annonce.id);
+    await dispatcher().run();
+    expect(await told()).toHaveLength(rows.length);
+  });
+
+  it('does nothing for an announcement that is not VALIDATED', async () => {
+    const owner = await buildUser(t.db);
+    await buildUser(t.db, at('blagnac'));
+    const annonce = await buildAnnonce(t.db, { ownerId: owner.id, status: 'TO_VALIDATE' });
+    expect(await runAlertFanOut({ db: t.db, clock: t.clock }, annonce.id)).toEqual({
+      alerts: 0,
+      near: 0,
+    });
+  });
+});
+
+describe('announcement events become notifications', () => {
+  it('turns ANNONCE_TO_COMPLETE, the 24-hour reminder and ANNONCE_DELAY_PASSED into the owner’s notifications, once', async () => {
+    const owner = await buildUser(t.db);
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      brandId: c.renault,
+      modelId: c.clio,
+    });
+    const base = { annonceId: annonce.id, userId: owner.id, createdAt: t.clock.now() };
+    await t.db.insert(annonceEvents).values([
+      { ...base, type: 'ANNONCE_PUBLISHED' },
+      { ...base, type: 'ANNONCE_TO_COMPLETE' },
+      { ...base, type: 'ANNONCE_COMPLETION_REMINDER' },
+      { ...base, type: 'ANNONCE_DELAY_PASSED' },
+    ]);
+    await dispatcher().run();
+    await dispatcher().run();
+    const rows = await t.db
+      .select({ type: notifications.type, params: notifications.params })
+      .from(notifications)
+      .where(eq(notifications.userId, owner.id))
+      .orderBy(notifications.id);
+    expect(rows).toEqual([
+      { type: 'ANNONCE_TO_COMPLETE', params: { annonceTitle: 'Renault Clio' } },
+      { type: 'ANNONCE_TO_COMPLETE', params: { annonceTitle: 'Renault Clio', reminder: 1 } },
+      { type: 'ANNONCE_DELAY_PASSED', params: { annonceTitle: 'Renault Clio' } },
+    ]);
+    const events = await t.db
+      .select({ handledAt: annonceEvents.handledAt })
+      .from(annonceEvents)
+      .where(eq(annonceEvents.annonceId, annonce.id));
+    expect(events.every((event) => event.handledAt !== null)).toBe(true);
+    const [status] = await t.db
+      .select({ status: annonces.status })
+      .from(annonces)
+      .where(eq(annonces.id, annonce.id));
+    expect(status?.status).toBe('VALIDATED');
+  });
+});

@@ -1,0 +1,219 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  NEAR_VEHICLES_RADIUS_KM,
+  savedSearchMatchesAnnonce,
+  type Color,
+  type Energy,
+  type MatchableAnnonce,
+} from '@app/domain';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { annonceTitles } from './annonce-titles';
+import { createNotifier, type NotificationInput } from './notifier';
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+interface FanOutAnnonce extends MatchableAnnonce {
+  id: number;
+  ownerId: number;
+  status: string;
+  city: string | null;
+}
+
+export interface AlertRecipients {
+  /** Users with a saved search matching the announcement, with the name of the first one. */
+  alerts: Map<number, string>;
+  /** Users whose last known position is within 20 km (and who have no matching alert). */
+  near: number[];
+}
+
+/** Accounts that may be told: validated e-mail, no deletion asked, not a back-office account. */
+const eligibleUser = sql`u.account_validated_at is not null
+  and u.asked_to_be_deleted_at is null
+  and not (u.roles && array['ROLE_ADMIN','ROLE_SUPER_ADMIN']::text[])`;
+
+async function loadAnnonce(db: Db, annonceId: number): Promise<FanOutAnnonce | null> {
+  const [row] = await rowsOf<{
+    id: number;
+    owner_id: number;
+    status: string;
+    vehicle_type_id: number | null;
+    brand_id: number | null;
+    model_id: number | null;
+    model_finish_id: number | null;
+    color: string | null;
+    energy: string | null;
+    fiscal_power: number | null;
+    theft_latitude: number | null;
+    theft_longitude: number | null;
+    theft_city: string | null;
+    search_text: string | null;
+  }>(
+    db,
+    sql`select id, owner_id, status, vehicle_type_id, brand_id, model_id, model_finish_id, color,
+          energy, fiscal_power, theft_latitude, theft_longitude, theft_city, search_text
+        from annonces where id = ${annonceId}`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    status: row.status,
+    vehicleTypeId: row.vehicle_type_id,
+    brandId: row.brand_id,
+    modelId: row.model_id,
+    modelFinishId: row.model_finish_id,
+    color: row.color,
+    energy: row.energy,
+    fiscalPower: row.fiscal_power,
+    latitude: row.theft_latitude,
+    longitude: row.theft_longitude,
+    searchText: row.search_text,
+    city: row.theft_city,
+  };
+}
+
+/** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
+const intOrNull = (value: number | null) =>
+  value === null ? sql`null::integer` : sql`${value}::integer`;
+const textOrNull = (value: string | null) =>
+  value === null ? sql`null::text` : sql`${value}::text`;
+
+/**
+ * Who must hear of a newly validated announcement (DECISIONS.md "NEW_NEAR_VEHICLES /
+ * NEW_ALERT_VEHICLES"), never its owner, respecting each user's groups:
+ * - alerts: the saved-search lists, fiscal power and radius are checked in SQL, which leaves few
+ *   rows; each is then checked by `savedSearchMatchesAnnonce` (the search's own rule, text included);
+ * - near: users whose last known position (users.last_latitude/longitude, written by the home and
+ *   search calls and identifier checks that send a position) lies within 20 km, through the GiST
+ *   index on that position.
+ */
+export async function findAlertRecipients(
+  db: Db,
+  annonce: FanOutAnnonce,
+): Promise<AlertRecipients> {
+  const alerts = new Map<number, string>();
+  const hasPosition = annonce.latitude !== null && annonce.longitude !== null;
+  const position = hasPosition
+    ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
+    : sql`null::earth`;
+
+  const candidates = await rowsOf<{
+    user_id: number;
+    name: string;
+    research_text: string | null;
+    location_radius: number | null;
+    latitude: number | null;
+    longitude: number | null;
+    min_fiscal_power: number | null;
+    max_fiscal_power: number | null;
+  }>(
+    db,
+    sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
+          s.min_fiscal_power, s.max_fiscal_power
+        from saved_searches s
+        join users u on u.id = s.user_id
+        left join notification_preferences p on p.user_id = s.user_id
+        where s.user_id <> ${annonce.ownerId}
+          and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
+          and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
+          and (cardinality(s.model_ids) = 0 or ${intOrNull(annonce.modelId)} = any(s.model_ids))
+          and (cardinality(s.model_finish_ids) = 0 or ${intOrNull(annonce.modelFinishId)} = any(s.model_finish_ids))
+          and (cardinality(s.colors) = 0 or ${textOrNull(annonce.color)} = any(s.colors))
+          and (cardinality(s.energies) = 0 or ${textOrNull(annonce.energy)} = any(s.energies))
+          and (coalesce(s.min_fiscal_power, 0) <= 0 or ${intOrNull(annonce.fiscalPower)} >= s.min_fiscal_power)
+          and (s.max_fiscal_power is null or ${intOrNull(annonce.fiscalPower)} <= s.max_fiscal_power)
+          and (s.latitude is null or s.longitude is null
+               or earth_distance(ll_to_earth(s.latitude, s.longitude), ${position})
+                  <= coalesce(s.location_radius, 1) * 1010.0)
+          and coalesce(p.my_alerts_notifications, true)
+          and ${eligibleUser}
+        order by s.user_id, s.id`,
+  );
+  for (const row of candidates) {
+    if (alerts.has(row.user_id)) continue;
+    const matches = savedSearchMatchesAnnonce(
+      {
+        researchText: row.research_text,
+        locationRadius: row.location_radius,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        vehicleTypeIds: [],
+        brandIds: [],
+        modelIds: [],
+        modelFinishIds: [],
+        colors: [] as Color[],
+        energies: [] as Energy[],
+        minFiscalPower: row.min_fiscal_power,
+        maxFiscalPower: row.max_fiscal_power,
+      },
+      annonce,
+    );
+    if (matches) alerts.set(row.user_id, row.name);
+  }
+
+  const near: number[] = [];
+  if (hasPosition) {
+    const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
+    const rows = await rowsOf<{ id: number }>(
+      db,
+      sql`select u.id
+          from users u
+          left join notification_preferences p on p.user_id = u.id
+          where u.last_latitude is not null
+            and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(u.last_latitude, u.last_longitude)
+            and earth_distance(${position}, ll_to_earth(u.last_latitude, u.last_longitude)) <= ${radiusMeters}
+            and u.id <> ${annonce.ownerId}
+            and coalesce(p.new_annonces_close_notifications, true)
+            and ${eligibleUser}`,
+    );
+    for (const row of rows) if (!alerts.has(row.id)) near.push(row.id);
+  }
+  return { alerts, near };
+}
+
+/** The key that makes the fan-out tell each user once per announcement, however often it runs. */
+export const alertDedupeKey = (annonceId: number) => `annonce-alert:${annonceId}`;
+
+/**
+ * Tells users near a validated announcement, and users whose alerts match it (once each). Does
+ * nothing unless the announcement is VALIDATED; running it again adds nobody twice. Called by the
+ * dispatcher when the owner's ANNONCE_ACCEPTED notification is dispatched, so the validation's own
+ * request never waits for it.
+ */
+export async function runAlertFanOut(
+  deps: { db: Db; clock: Clock },
+  annonceId: number,
+): Promise<{ alerts: number; near: number }> {
+  const { db } = deps;
+  const annonce = await loadAnnonce(db, annonceId);
+  if (!annonce || annonce.status !== 'VALIDATED') return { alerts: 0, near: 0 };
+  const recipients = await findAlertRecipients(db, annonce);
+  const annonceTitle = (await annonceTitles(db, [annonceId])).get(annonceId);
+  const common = {
+    objectType: 'Annonce' as const,
+    objectId: annonceId,
+    dedupeKey: alertDedupeKey(annonceId),
+  };
+  const items: NotificationInput[] = [
+    ...[...recipients.alerts].map(([userId, searchName]) => ({
+      ...common,
+      userId,
+      type: 'NEW_ALERT_VEHICLES' as const,
+      params: { ...(annonceTitle ? { annonceTitle } : {}), searchName },
+    })),
+    ...recipients.near.map((userId) => ({
+      ...common,
+      userId,
+      type: 'NEW_NEAR_VEHICLES' as const,
+      params: {
+        ...(annonceTitle ? { annonceTitle } : {}),
+        ...(annonce.city ? { city: annonce.city } : {}),
+      },
+    })),
+  ];
+  await createNotifier(deps).notify(items);
+  return { alerts: recipients.alerts.size, near: recipients.near.length };
+}

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAnnonce, buildUser } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import { notifications, pushSubscriptions } from '../../db/schema/index';
+import { createOutboxReader } from '../auth/testing/outbox';
+import { deliverMail, deliverPush } from './delivery';
+import { createNotifier } from './notifier';
+import { createPushService, type SendPush } from './push.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const silent = { warn() {} };
+
+async function idsOf(userId: number) {
+  const rows = await t.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.id);
+  return rows.map((row) => row.id);
+}
+
+describe('push delivery', () => {
+  it('pushes the rendered notification to every browser of the user and prunes gone subscriptions', async () => {
+    const user = await buildUser(t.db);
+    const annonce = await buildAnnonce(t.db, { ownerId: user.id });
+    const subscribe = (endpoint: string) =>
+      t.db.insert(pushSubscriptions).values({
+        userId: user.id,
+        endpoint,
+        p256dh: 'key',
+        auth: 'auth',
+        createdAt: t.clock.now(),
+      });
+    await subscribe('https://push.example.test/alive');
+    await subscribe('https://push.example.test/gone');
+    const sent: Array<{ endpoint: string; payload: Record<string, unknown>; subject: string }> = [];
+    const send: SendPush = async (subscription, payload, options) => {
+      if (subscription.endpoint.endsWith('/gone')) {
+        throw Object.assign(new Error('Gone'), { statusCode: 410 });
+      }
+      sent.push({
+        endpoint: subscription.endpoint,
+        payload: JSON.parse(payload) as Record<string, unknown>,
+        subject: options.vapidDetails.subject,
+      });
+    };
+    const push = createPushService({
+      db: t.db,
+      clock: t.clock,
+      contact: 'mailto:support@veilleurs.fr',
+      send,
+    });
+    await createNotifier({ db: t.db, clock: t.clock }).notify({
+      userId: user.id,
+      type: 'ANNONCE_ACCEPTED',
+      objectType: 'Annonce',
+      objectId: annonce.id,
+    });
+    const result = await deliverPush({ db: t.db, push, log: silent }, await idsOf(user.id));
+    expect(result).toEqual({ sent: 1 });
+    expect(sent).toEqual([
+      {
+        endpoint: 'https://push.example.test/alive',
+        subject: 'mailto:support@veilleurs.fr',
+        payload: expect.objectContaining({
+          title: 'Annonce validée',
+          url: `/annonce/show/${annonce.id}`,
+        }),
+      },
+    ]);
+    const left = await t.db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        lastSuccessAt: pushSubscriptions.lastSuccessAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.id));
+    expect(left).toEqual([
+      { endpoint: 'https://push.example.test/alive', lastSuccessAt: t.clock.now() },
+    ]);
+  });
+});
+
+describe('mail delivery', () => {
+  it('mails an announcement refusal in the user’s language, with the reason and a link', async () => {
+    const user = await buildUser(t.db, { locale: 'en', firstname: 'Alex' });
+    const annonce = await buildAnnonce(t.db, { ownerId: user.id });
+    await createNotifier({ db: t.db, clock: t.clock }).notify({
+      userId: user.id,
+      type: 'ANNONCE_REFUSED',
+      objectType: 'Annonce',
+      objectId: annonce.id,
+      params: { comment: 'The registration card is unreadable.' },
+    });
+    const outbox = createOutboxReader(t.deps.config.MAIL_OUTBOX_DIR);
+    await deliverMail(
+      { db: t.db, mailer: t.deps.mailer, publicUrl: 'https://app.example.test' },
+      await idsOf(user.id),
+    );
+    const mail = await outbox.takeMailTo(user.username);
+    expect(mail.subject).toBe('Veilleurs: Announcement refused');
+    expect(mail.text).toContain('Hello Alex,');
+    expect(mail.text).toContain('Reason: The registration card is unreadable.');
+    expect(mail.text).toContain(`https://app.example.test/#/annonce/show/${annonce.id}`);
+  });
+
+  it('mails in French by default, and even when the group is turned off; other types are not mailed', async () => {
+    const user = await buildUser(t.db, { firstname: 'Léa' });
+    const annonce = await buildAnnonce(t.db, { ownerId: user.id });
+    await t.injectAs(user, {
+      method: 'POST',
+      url: '/user/updateNotificationParam',
+      payload: { myAnnoncesNotifications: false },
+    });
+    await createNotifier({ db: t.db, clock: t.clock }).notify([
+      {
+        userId: user.id,
+        type: 'VICTIM_VEHICLE_FOUND_IN_FUNCTION',
+        objectType: 'Annonce',
+        objectId: annonce.id,
+      },
+      { userId: user.id, type: 'ID_VALIDATED', objectType: 'User', objectId: user.id },
+    ]);
+    const outbox = createOutboxReader(t.deps.config.MAIL_OUTBOX_DIR);
+    await deliverMail(
+      { db: t.db, mailer: t.deps.mailer, publicUrl: 'https://app.example.test' },
+      await idsOf(user.id),
+    );
+    const mail = await outbox.takeMailTo(user.username);
+    expect(mail.subject).toBe('Veilleurs : Votre véhicule a été retrouvé');
+    expect(mail.text).toContain('Bonjour Léa,');
+    // Muted (group off): mailed, but never shown in the bell.
+    const listed = await t.injectAs(user, {
+      method: 'POST',
+      url: '/lampNotification/getAllForUser',
+    });
+    expect((listed.json() as Array<{ type: string }>).map((item) => item.type)).toEqual([
+      'ID_VALIDATED',
+    ]);
+  });
+});

@@ -1,0 +1,107 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  MAILED_NOTIFICATION_TYPES,
+  notificationClickTarget,
+  type NotificationType,
+} from '@app/domain';
+import type { Mailer } from '../../adapters/mailer';
+import type { Db } from '../../db/database';
+import { notifications, users } from '../../db/schema/index';
+import { renderMail } from '../../mail-templates/mail-layout';
+import { notificationLocaleOf, renderNotification } from './notification-catalogue';
+import type { PushService } from './push.service';
+
+/** The web route a notification opens (hash path), as the bell navigates. */
+export function notificationRoute(type: NotificationType, objectId: number | null): string | null {
+  const target = notificationClickTarget(type, objectId);
+  if (target === 'AnnonceShow') return `/annonce/show/${objectId}`;
+  if (target === 'MatchShow') return `/match/show/${objectId}`;
+  return null;
+}
+
+async function load(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      type: notifications.type,
+      objectId: notifications.objectId,
+      params: notifications.params,
+      muted: notifications.muted,
+      email: users.username,
+      firstname: users.firstname,
+      locale: users.locale,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(inArray(notifications.id, [...ids]));
+}
+
+/**
+ * Web Push of each (not muted) notification to every browser its user subscribed. A failure is
+ * logged and not retried: the notification stays in the bell, and a retry would push the others of
+ * the batch twice.
+ */
+export async function deliverPush(
+  deps: { db: Db; push: PushService; log: { warn(obj: unknown, msg?: string): void } },
+  ids: readonly number[],
+) {
+  let sent = 0;
+  for (const row of await load(deps.db, ids)) {
+    if (row.muted) continue;
+    const type = row.type as NotificationType;
+    const text = renderNotification(type, row.params, notificationLocaleOf(row.locale));
+    try {
+      const result = await deps.push.sendToUser(row.userId, {
+        title: text.title,
+        body: text.body,
+        url: notificationRoute(type, row.objectId),
+        tag: `notification-${row.id}`,
+      });
+      sent += result.sent;
+    } catch (error) {
+      deps.log.warn({ err: error, notificationId: row.id }, 'push not delivered');
+    }
+  }
+  return { sent };
+}
+
+/**
+ * Mail of the important notifications (announcement accepted or refused, vehicle found), in the
+ * user's language, with a link to the screen the bell would open. Sent even when muted.
+ */
+export async function deliverMail(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  ids: readonly number[],
+) {
+  let sent = 0;
+  for (const row of await load(deps.db, ids)) {
+    const type = row.type as NotificationType;
+    if (!MAILED_NOTIFICATION_TYPES.includes(type)) continue;
+    const locale = notificationLocaleOf(row.locale);
+    const text = renderNotification(type, row.params, locale);
+    const route = notificationRoute(type, row.objectId) ?? '/';
+    const content = renderMail(
+      locale === 'en' ? `Veilleurs: ${text.title}` : `Veilleurs : ${text.title}`,
+      [
+        {
+          kind: 'paragraph',
+          text: locale === 'en' ? `Hello ${row.firstname},` : `Bonjour ${row.firstname},`,
+        },
+        { kind: 'paragraph', text: text.body },
+        {
+          kind: 'link',
+          label: locale === 'en' ? 'Open Veilleurs' : 'Ouvrir Veilleurs',
+          url: `${deps.publicUrl}/#${route}`,
+        },
+      ],
+      locale === 'en'
+        ? 'You receive this mail because it concerns your Veilleurs account.'
+        : 'Vous recevez ce message car il concerne votre compte Veilleurs.',
+    );
+    await deps.mailer.send({ to: row.email, ...content });
+    sent += 1;
+  }
+  return { sent };
+}

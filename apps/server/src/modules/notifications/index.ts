@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { createLiveBus } from './live-bus';
+import { createLiveStreams } from './live-streams';
+import { createLiveTickets } from './live-tickets';
+import notificationsRoutes from './notifications.routes';
+import { createNotificationsService } from './notifications.service';
+import { createPushService } from './push.service';
+
+export { createNotifier, type NotificationInput, type Notifier } from './notifier';
+export { runAlertFanOut } from './alert-fan-out';
+
+/**
+ * Notifications (issue 9): the bell's calls, the live stream and push subscriptions. Delivery (live,
+ * push, mail) runs in the background pipeline started with the jobs (jobs/notifications.job.ts).
+ */
+export default async function notificationsModule(app: FastifyInstance) {
+  const { database, clock, config, signingSecret } = app.deps;
+  const db = database.db;
+  const bus = await createLiveBus(config.REDIS_URL, app.log);
+  const streams = createLiveStreams(bus);
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => streams.close());
+  app.addHook('onClose', async () => bus.close());
+  await app.register(notificationsRoutes, {
+    service: createNotificationsService({ db, clock }),
+    tickets: createLiveTickets(signingSecret),
+    streams,
+    push: createPushService({ db, clock, contact: `mailto:${config.SUPPORT_EMAIL}`, log: app.log }),
+  });
+}

@@ -1,0 +1,321 @@
+import type { NotificationParams, NotificationType } from '@app/domain';
+
+export type NotificationLocale = 'fr' | 'en';
+
+/** The reader's language: the `users.locale` column (set from the app's language), French by default. */
+export function notificationLocaleOf(locale: string | null | undefined): NotificationLocale {
+  return locale?.toLowerCase().startsWith('en') ? 'en' : 'fr';
+}
+
+interface Text {
+  title: string;
+  body: string;
+}
+
+type Entry = (p: Readonly<Record<string, string>>) => Text;
+
+/** `{annonceTitle}` or a neutral name when the producer gave none. */
+function vehicle(p: Readonly<Record<string, string>>, fallback: string) {
+  return p.annonceTitle ? p.annonceTitle : fallback;
+}
+
+function withComment(text: string, comment: string | undefined, label: string) {
+  return comment ? `${text} ${label} ${comment}` : text;
+}
+
+const FR: Record<NotificationType, Entry> = {
+  ANNONCE_ACCEPTED: (p) => ({
+    title: 'Annonce validée',
+    body: `Votre annonce ${vehicle(p, 'de véhicule volé')} est en ligne : les veilleurs la voient maintenant.`,
+  }),
+  ANNONCE_REFUSED: (p) => ({
+    title: 'Annonce refusée',
+    body: withComment(
+      `Votre annonce ${vehicle(p, 'de véhicule volé')} a été refusée. Modifiez-la puis publiez-la à nouveau.`,
+      p.comment,
+      'Motif :',
+    ),
+  }),
+  ANNONCE_DELAY_PASSED: (p) => ({
+    title: 'Délai de 48 h dépassé',
+    body: `Les documents de votre annonce ${vehicle(p, '')} n'ont pas été ajoutés à temps : elle est revenue en brouillon.`.replace(
+      '  ',
+      ' ',
+    ),
+  }),
+  ANNONCE_TO_COMPLETE: (p) =>
+    p.reminder
+      ? {
+          title: 'Plus que 24 h pour compléter votre annonce',
+          body: `Ajoutez les documents manquants de votre annonce ${vehicle(p, '')} avant la fin du délai, sinon elle reviendra en brouillon.`.replace(
+            '  ',
+            ' ',
+          ),
+        }
+      : {
+          title: 'Annonce à compléter',
+          body: `Il manque des documents à votre annonce ${vehicle(p, '')} : vous avez 48 h pour les ajouter.`.replace(
+            '  ',
+            ' ',
+          ),
+        },
+  PHOTOS_REFUSED: (p) => ({
+    title: 'Photos refusées',
+    body: withComment(
+      `Les photos de votre annonce ${vehicle(p, '')} ont été refusées. Ajoutez-en de nouvelles.`.replace(
+        '  ',
+        ' ',
+      ),
+      p.comment,
+      'Motif :',
+    ),
+  }),
+  VICTIM_VEHICLE_FOUND_IN_FUNCTION: (p) => ({
+    title: 'Votre véhicule a été retrouvé',
+    body: `Bonne nouvelle : votre ${vehicle(p, 'véhicule')} a été retrouvé en état de marche.`,
+  }),
+  VICTIM_VEHICLE_FOUND_DESTROYED: (p) => ({
+    title: 'Votre véhicule a été retrouvé',
+    body: `Votre ${vehicle(p, 'véhicule')} a été retrouvé, mais il est détruit.`,
+  }),
+  WATCHER_MATCH_INVALID: (p) => ({
+    title: 'Signalement invalide',
+    body: withComment(
+      `Votre signalement sur ${vehicle(p, 'un véhicule')} a été jugé invalide.`,
+      p.comment,
+      'Motif :',
+    ),
+  }),
+  WATCHER_MATCH_REFUSED: (p) => ({
+    title: 'Signalement refusé',
+    body: withComment(
+      `Votre signalement sur ${vehicle(p, 'un véhicule')} a été refusé.`,
+      p.comment,
+      'Motif :',
+    ),
+  }),
+  WATCHER_VEHICLE_FOUND_IN_FUNCTION: (p) => ({
+    title: 'Véhicule retrouvé grâce à vous',
+    body: `${vehicle(p, 'Le véhicule')} que vous avez signalé a été rendu à son propriétaire. Merci !`,
+  }),
+  WATCHER_VEHICLE_FOUND_DESTROYED: (p) => ({
+    title: 'Véhicule retrouvé grâce à vous',
+    body: `${vehicle(p, 'Le véhicule')} que vous avez signalé a été retrouvé détruit. Merci pour votre aide !`,
+  }),
+  NEW_ALERT_VEHICLES: (p) => ({
+    title: 'Nouveau véhicule pour votre alerte',
+    body: p.searchName
+      ? `${vehicle(p, 'Un véhicule volé')} correspond à votre alerte « ${p.searchName} ».`
+      : `${vehicle(p, 'Un véhicule volé')} correspond à l'une de vos alertes.`,
+  }),
+  NEW_NEAR_VEHICLES: (p) => ({
+    title: 'Véhicule volé près de chez vous',
+    body: p.city
+      ? `${vehicle(p, 'Un véhicule')} a été volé à ${p.city}, à moins de 20 km de vous.`
+      : `${vehicle(p, 'Un véhicule')} a été volé à moins de 20 km de vous.`,
+  }),
+  LAMPIONS_GAINED: (p) => ({
+    title: 'Lampions gagnés',
+    body: `Vous avez gagné ${p.points ?? ''} lampions.`.replace('  ', ' '),
+  }),
+  LAMPIONS_LOST: (p) => ({
+    title: 'Lampions perdus',
+    body: `Vous avez perdu ${p.points ?? ''} lampions.`.replace('  ', ' '),
+  }),
+  LAMPIONS_ADDED: (p) => ({
+    title: 'Lampions ajoutés',
+    body: withComment(
+      `L'équipe vous a ajouté ${p.points ?? ''} lampions.`.replace('  ', ' '),
+      p.comment,
+      '—',
+    ),
+  }),
+  LAMPIONS_REMOVED: (p) => ({
+    title: 'Lampions retirés',
+    body: withComment(
+      `L'équipe vous a retiré ${p.points ?? ''} lampions.`.replace('  ', ' '),
+      p.comment,
+      '—',
+    ),
+  }),
+  LEVEL_GAINED: (p) => ({
+    title: 'Nouveau niveau',
+    body: p.level ? `Bravo, vous passez au niveau ${p.level} !` : 'Bravo, vous passez un niveau !',
+  }),
+  ID_VALIDATED: () => ({
+    title: 'Identité validée',
+    body: 'Votre pièce d’identité a été acceptée : toutes les fonctions vous sont ouvertes.',
+  }),
+  ID_REFUSED: (p) => ({
+    title: 'Identité refusée',
+    body: withComment(
+      'Votre pièce d’identité a été refusée. Envoyez de nouveaux fichiers depuis votre profil.',
+      p.comment,
+      'Motif :',
+    ),
+  }),
+  NEW_INFO_SUPER_WATCHER: (p) => ({
+    title: p.title || 'Information pour les super veilleurs',
+    body: p.message || `Du nouveau sur ${vehicle(p, 'une annonce')}.`,
+  }),
+  ADMIN_NOTIFICATION: (p) => ({
+    title: p.title || 'Message de l’équipe Veilleurs',
+    body: p.message || '',
+  }),
+};
+
+const EN: Record<NotificationType, Entry> = {
+  ANNONCE_ACCEPTED: (p) => ({
+    title: 'Announcement approved',
+    body: `Your announcement ${vehicle(p, 'of a stolen vehicle')} is online: watchers can see it now.`,
+  }),
+  ANNONCE_REFUSED: (p) => ({
+    title: 'Announcement refused',
+    body: withComment(
+      `Your announcement ${vehicle(p, 'of a stolen vehicle')} was refused. Edit it and publish it again.`,
+      p.comment,
+      'Reason:',
+    ),
+  }),
+  ANNONCE_DELAY_PASSED: (p) => ({
+    title: '48-hour delay passed',
+    body: `The documents of your announcement ${vehicle(p, '')} were not added in time: it is back to draft.`.replace(
+      '  ',
+      ' ',
+    ),
+  }),
+  ANNONCE_TO_COMPLETE: (p) =>
+    p.reminder
+      ? {
+          title: '24 hours left to complete your announcement',
+          body: `Add the missing documents of your announcement ${vehicle(p, '')} before the deadline, or it goes back to draft.`.replace(
+            '  ',
+            ' ',
+          ),
+        }
+      : {
+          title: 'Announcement to complete',
+          body: `Your announcement ${vehicle(p, '')} is missing documents: you have 48 hours to add them.`.replace(
+            '  ',
+            ' ',
+          ),
+        },
+  PHOTOS_REFUSED: (p) => ({
+    title: 'Photos refused',
+    body: withComment(
+      `The photos of your announcement ${vehicle(p, '')} were refused. Please add new ones.`.replace(
+        '  ',
+        ' ',
+      ),
+      p.comment,
+      'Reason:',
+    ),
+  }),
+  VICTIM_VEHICLE_FOUND_IN_FUNCTION: (p) => ({
+    title: 'Your vehicle was found',
+    body: `Good news: your ${vehicle(p, 'vehicle')} was found in working order.`,
+  }),
+  VICTIM_VEHICLE_FOUND_DESTROYED: (p) => ({
+    title: 'Your vehicle was found',
+    body: `Your ${vehicle(p, 'vehicle')} was found, but it is destroyed.`,
+  }),
+  WATCHER_MATCH_INVALID: (p) => ({
+    title: 'Report invalid',
+    body: withComment(
+      `Your report about ${vehicle(p, 'a vehicle')} was judged invalid.`,
+      p.comment,
+      'Reason:',
+    ),
+  }),
+  WATCHER_MATCH_REFUSED: (p) => ({
+    title: 'Report refused',
+    body: withComment(
+      `Your report about ${vehicle(p, 'a vehicle')} was refused.`,
+      p.comment,
+      'Reason:',
+    ),
+  }),
+  WATCHER_VEHICLE_FOUND_IN_FUNCTION: (p) => ({
+    title: 'Vehicle found thanks to you',
+    body: `${vehicle(p, 'The vehicle')} you reported was returned to its owner. Thank you!`,
+  }),
+  WATCHER_VEHICLE_FOUND_DESTROYED: (p) => ({
+    title: 'Vehicle found thanks to you',
+    body: `${vehicle(p, 'The vehicle')} you reported was found destroyed. Thank you for your help!`,
+  }),
+  NEW_ALERT_VEHICLES: (p) => ({
+    title: 'New vehicle for your alert',
+    body: p.searchName
+      ? `${vehicle(p, 'A stolen vehicle')} matches your alert “${p.searchName}”.`
+      : `${vehicle(p, 'A stolen vehicle')} matches one of your alerts.`,
+  }),
+  NEW_NEAR_VEHICLES: (p) => ({
+    title: 'Stolen vehicle near you',
+    body: p.city
+      ? `${vehicle(p, 'A vehicle')} was stolen in ${p.city}, less than 20 km from you.`
+      : `${vehicle(p, 'A vehicle')} was stolen less than 20 km from you.`,
+  }),
+  LAMPIONS_GAINED: (p) => ({
+    title: 'Lampions earned',
+    body: `You earned ${p.points ?? ''} lampions.`.replace('  ', ' '),
+  }),
+  LAMPIONS_LOST: (p) => ({
+    title: 'Lampions lost',
+    body: `You lost ${p.points ?? ''} lampions.`.replace('  ', ' '),
+  }),
+  LAMPIONS_ADDED: (p) => ({
+    title: 'Lampions added',
+    body: withComment(
+      `The team added ${p.points ?? ''} lampions.`.replace('  ', ' '),
+      p.comment,
+      '—',
+    ),
+  }),
+  LAMPIONS_REMOVED: (p) => ({
+    title: 'Lampions removed',
+    body: withComment(
+      `The team removed ${p.points ?? ''} lampions.`.replace('  ', ' '),
+      p.comment,
+      '—',
+    ),
+  }),
+  LEVEL_GAINED: (p) => ({
+    title: 'New level',
+    body: p.level
+      ? `Well done, you reached level ${p.level}!`
+      : 'Well done, you reached a new level!',
+  }),
+  ID_VALIDATED: () => ({
+    title: 'Identity accepted',
+    body: 'Your identity document was accepted: every feature is open to you.',
+  }),
+  ID_REFUSED: (p) => ({
+    title: 'Identity refused',
+    body: withComment(
+      'Your identity document was refused. Send new files from your profile.',
+      p.comment,
+      'Reason:',
+    ),
+  }),
+  NEW_INFO_SUPER_WATCHER: (p) => ({
+    title: p.title || 'News for super watchers',
+    body: p.message || `News about ${vehicle(p, 'an announcement')}.`,
+  }),
+  ADMIN_NOTIFICATION: (p) => ({
+    title: p.title || 'Message from the Veilleurs team',
+    body: p.message || '',
+  }),
+};
+
+const CATALOGUES: Record<NotificationLocale, Record<NotificationType, Entry>> = { fr: FR, en: EN };
+
+/** Title and body of a notification in the reader's language. */
+export function renderNotification(
+  type: NotificationType,
+  params: NotificationParams | null | undefined,
+  locale: NotificationLocale,
+): Text {
+  const strings: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params ?? {})) strings[key] = String(value);
+  return CATALOGUES[locale][type](strings);
+}

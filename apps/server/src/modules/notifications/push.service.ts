@@ -1,0 +1,178 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { Db } from '../../db/database';
+import { pushSubscriptions, serverKeys } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+
+const VAPID_KEY_NAME = 'vapid';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * The server's VAPID key pair: generated the first time it is needed (at the first start) and kept
+ * in the database, so restarts and other instances sign with the same key and the browsers'
+ * subscriptions stay valid. Two instances starting together keep the first pair written.
+ */
+export async function loadOrCreateVapidKeys(db: Db, clock: Clock): Promise<VapidKeys> {
+  const read = async () => {
+    const [row] = await db
+      .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
+      .from(serverKeys)
+      .where(eq(serverKeys.name, VAPID_KEY_NAME));
+    return row ?? null;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const generated = webpush.generateVAPIDKeys();
+  await db
+    .insert(serverKeys)
+    .values({ name: VAPID_KEY_NAME, ...generated, createdAt: clock.now() })
+    .onConflictDoNothing();
+  const stored = await read();
+  if (!stored) throw new Error('VAPID keys could not be stored');
+  return stored;
+}
+
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** Hash route the click opens (e.g. "/annonce/show/12"), or null. */
+  url: string | null;
+  tag: string;
+}
+
+/** What sending needs from web-push; tests pass a fake. */
+export type SendPush = (
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  payload: string,
+  options: {
+    vapidDetails: { subject: string; publicKey: string; privateKey: string };
+    TTL: number;
+  },
+) => Promise<unknown>;
+
+export const sendWithWebPush: SendPush = (subscription, payload, options) =>
+  webpush.sendNotification(subscription, payload, options);
+
+/** The push service's answer for a subscription that no longer exists: forget it. */
+function isGone(error: unknown): boolean {
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  return status === 404 || status === 410;
+}
+
+export function createPushService(deps: {
+  db: Db;
+  clock: Clock;
+  /** mailto: contact given to push services with every message (VAPID "subject"). */
+  contact: string;
+  send?: SendPush;
+  log?: { warn(obj: unknown, msg?: string): void };
+}) {
+  const { db, clock } = deps;
+  const send = deps.send ?? sendWithWebPush;
+  let keys: Promise<VapidKeys> | null = null;
+  const vapid = () => {
+    keys ??= loadOrCreateVapidKeys(db, clock).catch((error: unknown) => {
+      keys = null;
+      throw error;
+    });
+    return keys;
+  };
+
+  return {
+    async publicKey(): Promise<string> {
+      return (await vapid()).publicKey;
+    },
+
+    /** Keeps a browser's subscription; an endpoint already known moves to this user. */
+    async subscribe(
+      userId: number,
+      subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+      userAgent: string | undefined,
+    ): Promise<void> {
+      const values = {
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+        createdAt: clock.now(),
+      };
+      await db
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent },
+        });
+    },
+
+    /** Forgets the caller's own subscription for that endpoint (another user's is left alone). */
+    async unsubscribe(userId: number, endpoint: string): Promise<boolean> {
+      const removed = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return removed.length > 0;
+    },
+
+    /**
+     * Sends one message to every browser of the user. Subscriptions the push service says are
+     * gone (404, 410) are deleted; other failures are reported so the job is retried.
+     */
+    async sendToUser(
+      userId: number,
+      payload: PushPayload,
+    ): Promise<{ sent: number; pruned: number }> {
+      const subscriptions = await db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId));
+      if (subscriptions.length === 0) return { sent: 0, pruned: 0 };
+      const { publicKey, privateKey } = await vapid();
+      const gone: number[] = [];
+      const succeeded: number[] = [];
+      const failures: unknown[] = [];
+      await Promise.all(
+        subscriptions.map(async (subscription) => {
+          try {
+            await send(
+              {
+                endpoint: subscription.endpoint,
+                keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+              },
+              JSON.stringify(payload),
+              {
+                vapidDetails: { subject: deps.contact, publicKey, privateKey },
+                TTL: 24 * 60 * 60,
+              },
+            );
+            succeeded.push(subscription.id);
+          } catch (error) {
+            if (isGone(error)) gone.push(subscription.id);
+            else failures.push(error);
+          }
+        }),
+      );
+      if (gone.length > 0) {
+        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+      }
+      if (succeeded.length > 0) {
+        await db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: clock.now() })
+          .where(inArray(pushSubscriptions.id, succeeded));
+      }
+      if (failures.length > 0) {
+        deps.log?.warn({ err: failures[0], userId }, 'push delivery failed');
+        if (succeeded.length === 0) throw failures[0];
+      }
+      return { sent: succeeded.length, pruned: gone.length };
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;
