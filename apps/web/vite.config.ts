@@ -8,13 +8,23 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Two pages: the public app, and the back office served at /admin/ (issue 6).
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        admin: path.resolve(import.meta.dirname, 'admin.html'),
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {
       // The app lives at "/" behind a hash router, so every other path is the API: proxy all of
       // them except Vite's own (modules, HMR, assets) instead of listing each API area here.
-      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html)': {
+      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html|admin\\.html)': {
         target: apiTarget,
         changeOrigin: false,
       },

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminGet } from '../admin-api';
+import { formatDate, Pager, QueryState, ScreenTitle } from '../components/ui';
+
+interface AuditEntry {
+  id: number;
+  adminUsername: string;
+  action: string;
+  objectType: string;
+  objectId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** Every admin action: who, what, when, before and after. */
+export function AuditScreen() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['admin', 'audit', page],
+    queryFn: () =>
+      adminGet<{ total: number; pageSize: number; items: AuditEntry[] }>(
+        `/admin/api/audit?page=${page}`,
+      ),
+  });
+  return (
+    <>
+      <ScreenTitle count={query.data?.total}>{t('admin.audit.title')}</ScreenTitle>
+      <QueryState
+        isLoading={query.isLoading}
+        error={query.error}
+        isEmpty={query.data?.items.length === 0}
+      >
+        <div className="overflow-x-auto rounded-xl border border-night-100 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-night-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.audit.col.when')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.audit.col.who')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.audit.col.what')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.audit.col.before')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.audit.col.after')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data?.items.map((entry) => (
+                <tr key={entry.id} className="border-t border-night-100 align-top">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {formatDate(entry.createdAt, i18n.language)}
+                  </td>
+                  <td className="px-3 py-2">{entry.adminUsername}</td>
+                  <td className="px-3 py-2">
+                    {entry.action}
+                    <span className="block text-xs text-slate-600">
+                      {entry.objectType} #{entry.objectId ?? '—'}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <code className="text-xs break-all">
+                      {entry.before ? JSON.stringify(entry.before) : '—'}
+                    </code>
+                  </td>
+                  <td className="px-3 py-2">
+                    <code className="text-xs break-all">
+                      {entry.after ? JSON.stringify(entry.after) : '—'}
+                    </code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          page={page}
+          pageSize={query.data?.pageSize ?? 20}
+          total={query.data?.total ?? 0}
+          onPage={setPage}
+        />
+      </QueryState>
+    </>
+  );
+}

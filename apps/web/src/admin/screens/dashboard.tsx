@@ -1,0 +1,47 @@
+import type { AdminDashboard } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { adminGet } from '../admin-api';
+import { QueryState, ScreenTitle } from '../components/ui';
+
+const TILES: [keyof AdminDashboard, string, string][] = [
+  ['annoncesToValidate', 'admin.dashboard.annonces', '/annonces'],
+  ['identitiesToReview', 'admin.dashboard.identities', '/identities'],
+  ['matchesToValidate', 'admin.dashboard.matches', '/matches'],
+  ['annonceDeletionRequests', 'admin.dashboard.annonceDeletions', '/deletions'],
+  ['accountDeletionRequests', 'admin.dashboard.accountDeletions', '/deletions'],
+  ['customCatalogItems', 'admin.dashboard.catalog', '/catalog'],
+  ['feedbackMessages', 'admin.dashboard.feedback', '/feedback'],
+];
+
+/** The size of every queue, each a link to it. */
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => adminGet<AdminDashboard>('/admin/api/dashboard'),
+  });
+  return (
+    <>
+      <ScreenTitle>{t('admin.dashboard.title')}</ScreenTitle>
+      <QueryState isLoading={query.isLoading} error={query.error}>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {TILES.map(([key, label, to]) => (
+            <li key={key}>
+              <Link
+                to={to}
+                className="block rounded-xl border border-night-100 bg-white p-4 shadow-sm hover:border-night-300"
+              >
+                <span className="block text-3xl font-bold" data-testid={`count-${key}`}>
+                  {query.data?.[key] ?? 0}
+                </span>
+                <span className="text-sm text-slate-700">{t(label)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+    </>
+  );
+}
