@@ -1,0 +1,116 @@
+import type { APIRequestContext } from '@playwright/test';
+import { randomPlate } from './annonces';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A car type with a brand that has models, as the wizard's first steps offer them. */
+async function pickCar(request: APIRequestContext, token: string) {
+  const types = await ok<{ id: number; isLicensed: boolean }[]>(
+    await request.get('/vehicleType/getAllActivated', { headers: auth(token) }),
+    'vehicle types',
+  );
+  for (const type of types.filter((item) => item.isLicensed)) {
+    const brands = await ok<{ id: number }[]>(
+      await request.post(`/brand/getAllActivatedByVehicleType/${type.id}`, {
+        headers: auth(token),
+      }),
+      'brands',
+    );
+    for (const brand of brands.slice(0, 15)) {
+      const models = await ok<{ id: number }[]>(
+        await request.post('/model/getAllActivatedByVehicleTypeAndBrand', {
+          headers: auth(token),
+          form: { vehicleTypeId: type.id, brandId: brand.id },
+        }),
+        'models',
+      );
+      if (models[0]) return { vehicleType: type.id, brand: brand.id, model: models[0].id };
+    }
+  }
+  throw new Error('no licensed type with a brand and a model');
+}
+
+/**
+ * A fast announcement of the signed-in account, published (TO_VALIDATE) with a 2-star reward, made
+ * through the same calls as the wizard: the payment journeys start from a known reward.
+ */
+export async function publishTwoStarAnnonce(
+  request: APIRequestContext,
+  token: string,
+): Promise<number> {
+  const car = await pickCar(request, token);
+  const plate = randomPlate();
+  const saved = await ok<{ id: number }>(
+    await request.post('/annonce/saveAnnonceGrandPublic', {
+      headers: auth(token),
+      multipart: {
+        annonce: JSON.stringify({
+          ...car,
+          licensePlate: plate,
+          licensePlateConfirm: plate,
+          energy: 'DIESEL',
+          color: 'BLUE',
+          address: {
+            address: '10 rue du Taur, 31000 Toulouse',
+            latitude: 43.6065,
+            longitude: 1.442,
+            departement: '31',
+          },
+          isProprio: true,
+          ownerAttestation: true,
+        }),
+        isDraft: 'false',
+        isFastAnnonce: 'true',
+        currentStep: '4',
+        additionnalRewardLevel: '2',
+      },
+    }),
+    'save',
+  );
+  await ok<boolean>(
+    await request.post('/annonce/publishAnnonceGP', {
+      headers: auth(token),
+      form: { annonceIds: String(saved.id) },
+    }),
+    'publish',
+  );
+  return saved.id;
+}
+
+interface AnnonceSummary {
+  id: number;
+  boostEndDate?: string | null;
+}
+
+/** One of the account's VALIDATED announcements whose boost is over (the demo account has some). */
+export async function unboostedValidatedAnnonce(
+  request: APIRequestContext,
+  token: string,
+): Promise<number | null> {
+  const mine = await ok<{ validated: AnnonceSummary[] }>(
+    await request.get('/annonce/getMyAnnonce', { headers: auth(token) }),
+    'my announcements',
+  );
+  for (const card of mine.validated) {
+    const detail = await ok<{ status: { value: string }; boostEndDate: string | null }>(
+      await request.get(`/annonce/${card.id}`, { headers: auth(token) }),
+      'announcement',
+    );
+    const boosted = detail.boostEndDate && new Date(detail.boostEndDate).getTime() >= Date.now();
+    if (detail.status.value === 'VALIDATED' && !boosted) return card.id;
+  }
+  return null;
+}
+
+export async function annonceDetail(request: APIRequestContext, token: string, id: number) {
+  return ok<{
+    additionnalRewardLevel: number;
+    additionnalRewardAmount: number;
+    boostEndDate: string | null;
+  }>(await request.get(`/annonce/${id}`, { headers: auth(token) }), 'announcement');
+}
