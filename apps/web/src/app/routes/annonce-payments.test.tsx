@@ -72,6 +72,16 @@ describe('additional reward page', () => {
     await waitFor(() => expect(currentRoute()).toBe('/annonce/show/42'), { timeout: 4000 });
   });
 
+  it('says so, with the error toast, when the announcement cannot be loaded', async () => {
+    stubFetch({
+      ...HOME_INFOS,
+      'GET /annonce/42': () => apiError(404, 'NOT_FOUND', 'resource.not.found'),
+    });
+    await renderApp('/annonce/additionnalReward/42', { user: {} });
+    expect(await screen.findByText('Impossible de charger cette annonce.')).toBeInTheDocument();
+    expect(await screen.findByText('Une erreur s’est produite.')).toBeInTheDocument();
+  });
+
   it('explains when the reward cannot be raised', async () => {
     stubFetch({
       ...HOME_INFOS,

@@ -1,9 +1,10 @@
 import type { AnnonceDetail } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { accountKeys } from '@/features/accounts/api/account-keys';
@@ -38,6 +39,17 @@ function PaidAnnoncePage({
   const id = parseId(useParams().annonceId);
   const query = useAnnonce(id);
   const showHref = id === null ? paths.myAnnonce.getHref() : paths.annonceShow.getHref(id);
+
+  // annonces.md §8: a failed fetch of the reward (or boost) page shows the error toast.
+  useEffect(() => {
+    if (!query.isError) return;
+    toast.error(t('Error.title'), {
+      id: 'paid-page-error',
+      description: t('error.generic'),
+      duration: 20_000,
+      position: 'bottom-right',
+    });
+  }, [query.isError, t]);
 
   const onBack = () => {
     // §4: back one page after a success (the announcement when the page was opened directly).

@@ -82,7 +82,10 @@ export function BoostPage({
   // Back from a card-provider redirect (annonces.md §7: validateBoostStripeIntent is also the
   // return path): finish the validation once.
   const returned = useRef(false);
-  const returnedIntent = search.get('payment_intent');
+  // Stripe adds its parameters to the return address, before or after the hash.
+  const returnedIntent =
+    search.get('payment_intent') ??
+    new URLSearchParams(window.location.search).get('payment_intent');
   useEffect(() => {
     if (returned.current || !returnedIntent) return;
     const pending = readPending();
