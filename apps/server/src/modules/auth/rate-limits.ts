@@ -5,6 +5,8 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppDependencies } from '../../app';
 import { AppError } from '../../lib/app-error';
 
 /** At most `max` calls per `windowMs`. */
@@ -24,7 +26,8 @@ const MINUTES = 60_000;
 /**
  * Abuse resistance of the account calls (issue 3): guessing passwords, codes and reset links, and
  * sending mails or SMS to someone else, is capped per address and per account. A normal user
- * needs a handful of calls per quarter hour. Counters live in memory, per instance.
+ * needs a handful of calls per quarter hour. Counters live in memory for one instance, in Redis
+ * (shared by every instance) when REDIS_URL is set.
  */
 export const DEFAULT_RATE_LIMITS = {
   /** POST /apiMobile/isEmailValid: the one call that may say whether an address has an account. */
@@ -90,7 +93,13 @@ export function accountFromBody(field: string): AccountKey {
  * { code: 'TOO_MANY_REQUESTS', messageKey: 'too.many.requests.error' } with Retry-After.
  */
 export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimitOverrides = {}) {
-  await app.register(rateLimit, { global: false });
+  const redis = await sharedRateLimitRedis(app);
+  await app.register(rateLimit, {
+    global: false,
+    // A Redis outage must not lock everybody out: the per-account lock in the database (10 wrong
+    // passwords) still holds while the counters are unreachable.
+    ...(redis ? { redis, nameSpace: RATE_LIMIT_KEY_PREFIX, skipOnError: true } : {}),
+  });
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...overrides };
 
   return function limit(
@@ -103,12 +112,13 @@ export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimit
     const byIp = app.createRateLimit({
       max: rules.perIp.max * factor,
       timeWindow: rules.perIp.windowMs,
-      keyGenerator: (request) => `ip:${request.ip}`,
+      // The group is in the key: a shared store would otherwise add every group's calls up.
+      keyGenerator: (request) => `${group}:ip:${request.ip}`,
     });
     const byAccount = app.createRateLimit({
       max: rules.perAccount.max * factor,
       timeWindow: rules.perAccount.windowMs,
-      keyGenerator: (request) => accountOf?.(request) ?? '',
+      keyGenerator: (request) => `${group}:account:${accountOf?.(request) ?? ''}`,
     });
 
     return async function rateLimited(request: FastifyRequest, reply: FastifyReply) {
@@ -126,3 +136,29 @@ export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimit
 }
 
 export type RateLimit = Awaited<ReturnType<typeof setUpRateLimits>>;
+
+/** Keys of the shared counters in Redis: `veilleurs:rate:<group>:ip:<address>` and so on. */
+export const RATE_LIMIT_KEY_PREFIX = 'veilleurs:rate:';
+
+/** One Redis connection per app for every module's counters, closed with the app. */
+const rateLimitClients = new WeakMap<AppDependencies, Promise<Redis>>();
+
+async function sharedRateLimitRedis(app: FastifyInstance): Promise<Redis | null> {
+  const url = app.deps.config.REDIS_URL;
+  if (!url) return null;
+  let client = rateLimitClients.get(app.deps);
+  if (!client) {
+    client = (async () => {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 1_000 });
+      redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+      app.addHook('onClose', async () => {
+        rateLimitClients.delete(app.deps);
+        await redis.quit().catch(() => undefined);
+      });
+      return redis;
+    })();
+    rateLimitClients.set(app.deps, client);
+  }
+  return client;
+}
