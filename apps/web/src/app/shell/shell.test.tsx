@@ -292,7 +292,7 @@ describe('mobile menu', () => {
 
 describe('notifications', () => {
   it('opens the bell dropdown with an empty state', async () => {
-    stubFetch();
+    stubFetch({ 'POST /lampNotification/getAllForUser': () => json([]) });
     const { user } = await renderApp('/', { user: {} });
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Aucune notification')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { FilterButtons } from '@/features/discovery/components/filter-buttons';
 import { SearchBox } from '@/features/discovery/components/search-box';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationPreferencesDialog } from '@/features/permissions/components/notification-preferences-dialog';
 import { cn } from '@/lib/cn';
 import type { CurrentUser } from '@/lib/session';
 import { AccountMenu } from './account-menu';
@@ -66,7 +67,9 @@ export function TopBar({
               <span className="hidden md:inline">{t('annonce.create.button')}</span>
             </Link>
           ) : null}
-          <NotificationBell />
+          <NotificationBell
+            renderParameters={(props) => <NotificationPreferencesDialog {...props} />}
+          />
           <AccountMenu user={user} onLogout={onLogout} />
         </div>
       </div>

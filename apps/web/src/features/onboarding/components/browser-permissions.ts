@@ -1,13 +1,20 @@
+import { enablePushNotifications } from '@/lib/push-notifications';
+
 /** The two permissions the first connection asks for, through the browsers' own prompts. */
 
 export async function askNotificationPermission(): Promise<NotificationPermission | 'unsupported'> {
   if (typeof window === 'undefined' || !('Notification' in window)) return 'unsupported';
-  if (Notification.permission !== 'default') return Notification.permission;
-  try {
-    return await Notification.requestPermission();
-  } catch {
-    return Notification.permission;
+  let permission = Notification.permission;
+  if (permission === 'default') {
+    try {
+      permission = await Notification.requestPermission();
+    } catch {
+      permission = Notification.permission;
+    }
   }
+  // Allowed: subscribe this browser to Web Push in the background (failures only logged).
+  if (permission === 'granted') void enablePushNotifications({ ask: false });
+  return permission;
 }
 
 export function askGeolocation(): Promise<'granted' | 'denied' | 'unsupported'> {

@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { enablePushNotifications } from '@/lib/push-notifications';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 import {
   requestPermission,
@@ -94,6 +95,11 @@ export function PermissionsPage() {
     }
     // The state read again after the browser's prompt decides the message.
     const { states: after } = await refresh();
+    // Allowed notifications: this browser also receives pushes (Web Push subscription).
+    if (kind === 'notifications' && wanted && after.notifications === 'granted') {
+      const push = await enablePushNotifications({ ask: false });
+      if (push === 'failed') return setAlertKey('notifications.push.failed');
+    }
     setAlertKey(alertKeyFor(kind, after[kind], wanted));
   }
 
