@@ -24,6 +24,9 @@ const paymentsModule: FastifyPluginAsync = async (app) => {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  if (provider().kind === 'stripe' && !config.STRIPE_WEBHOOK_SECRET) {
+    app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
+  }
   // The simulated provider delivers its webhooks straight to the handler (no network).
   setSimulatedWebhookSink(deps, async (rawBody, headers) => {
     try {
