@@ -207,11 +207,3 @@ export async function listUserPayments(db: Executor, userId: number, limit = 100
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
 }
-
-export async function statusChangesOf(db: Executor, paymentId: number) {
-  return db
-    .select()
-    .from(paymentStatusChanges)
-    .where(eq(paymentStatusChanges.paymentId, paymentId))
-    .orderBy(paymentStatusChanges.id);
-}

@@ -49,7 +49,6 @@ export interface SimulatedProvider extends PaymentProvider {
   readPortalToken(token: string): number | null;
   /** Signs a webhook body as the provider does (tests build their own events with it). */
   sign(rawBody: string, atSeconds?: number): string;
-  setWebhookSink(sink: WebhookSink | null): void;
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -78,7 +77,7 @@ export function createSimulatedProvider(options: {
   const intents = new Map<string, SimulatedIntent>();
   const bySecret = new Map<string, string>();
   const byIdempotencyKey = new Map<string, string>();
-  let sink: WebhookSink | null = options.sink ?? null;
+  const sink: WebhookSink | null = options.sink ?? null;
   let eventCount = 0;
 
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
@@ -264,8 +263,5 @@ export function createSimulatedProvider(options: {
     },
 
     sign,
-    setWebhookSink(next) {
-      sink = next;
-    },
   };
 }
