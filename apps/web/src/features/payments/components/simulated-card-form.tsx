@@ -2,7 +2,7 @@ import { SIMULATED_TEST_CARDS, type SimulatedIntentState } from '@app/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FieldError, Input, Label } from '@/components/ui/form';
+import { FieldError, FormError, Input, Label } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { authenticateSimulated, confirmSimulated } from '../api/payments';
 import type { CardPaymentFailure } from './format';
@@ -131,7 +131,7 @@ export function SimulatedCardForm({
           placeholder="4242 4242 4242 4242"
           value={cardNumber}
           invalid={error === 'payments.card.error.number'}
-          aria-describedby={error ? 'card-error' : undefined}
+          aria-describedby={error === 'payments.card.error.number' ? 'card-error' : undefined}
           onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
         />
       </div>
@@ -161,7 +161,12 @@ export function SimulatedCardForm({
           />
         </div>
       </div>
-      {error ? <FieldError id="card-error">{t(error)}</FieldError> : null}
+      {error === 'payments.card.error.number' ? (
+        <FieldError id="card-error">{t(error)}</FieldError>
+      ) : error ? (
+        // The whole payment was refused: announced at once.
+        <FormError>{t(error)}</FormError>
+      ) : null}
       <details className="text-xs text-slate-600">
         <summary className="cursor-pointer font-medium">{t('payments.card.testCards')}</summary>
         <ul className="mt-1 flex flex-col gap-0.5">

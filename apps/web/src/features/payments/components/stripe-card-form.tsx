@@ -3,7 +3,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/form';
+import { FormError } from '@/components/ui/form';
 import type { CardPaymentFailure } from './format';
 
 /** One Stripe.js per publishable key and page. */
@@ -73,7 +73,7 @@ function StripeForm({
     <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <PaymentElement />
       {/* Stripe's messages are already in the customer's language. */}
-      {error ? <FieldError id="stripe-card-error">{error}</FieldError> : null}
+      {error ? <FormError>{error}</FormError> : null}
       <div className="flex flex-col gap-2 md:flex-row md:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {t('payments.card.cancel')}
