@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/test-utils';
 
 // Stripe.js cannot load here: the Payment Element and its confirmation are stand-ins.
 const confirmPayment = vi.fn();
-const loadStripe = vi.fn(async () => ({}));
+const loadStripe = vi.fn(async (_key: string) => ({}));
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: (key: string) => loadStripe(key) }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children, options }: { children: ReactNode; options: { clientSecret: string } }) => (
