@@ -7,7 +7,7 @@ export const SEARCH_PAGE_SIZE = 12;
 /** Deeper pages cost more for nobody: "see more" 12 by 12 never gets there. */
 export const SEARCH_MAX_OFFSET = 10_000;
 /** totalNbAnnonces counts exactly up to this, then says "at least" (isTotalNbAnnoncesCapped). */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 100;
 export const LOCATION_RADIUS_MIN_KM = 1;
 export const LOCATION_RADIUS_MAX_KM = 200;
 export const LOCATION_RADIUS_DEFAULT_KM = 1;

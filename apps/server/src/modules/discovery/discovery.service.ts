@@ -8,7 +8,6 @@ import {
   normalizeCriteria,
   distanceKm,
   roundedPosition,
-  searchWords,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SEARCH_SORTS,
@@ -28,20 +27,26 @@ import { loadAnnonceCards } from '../annonces/annonce-card.presenter';
 import { rememberLastPosition } from '../saved-searches/saved-searches.repository';
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/saved-searches.service';
 import {
-  countAnnonces,
-  departmentBoxes,
-  searchHintsFor,
-  listAnnonces,
-  shouldWalkSortIndex,
+  discoveryGeneration,
+  findAnnonces,
+  NO_STATISTICS,
+  searchStatistics,
+  type SearchStatistics,
   vehicleTypesWithAnnonces,
-  type DepartmentBox,
   type ListedAnnonce,
   type ListOrder,
-  type SearchHints,
 } from './search.repository';
 
-/** How long the home sections shared by every user are reused. */
-export const HOME_SHARED_TTL_MS = 10_000;
+/**
+ * How long a home section's list is reused (home sections only; search pages are never cached).
+ * Any change to what lists may show invalidates at once (discoveryGeneration); the delay only
+ * bounds what no write announces: a boost running out, view counts moving the top.
+ */
+export const HOME_LIST_TTL_MS = 30_000;
+/** How long the planner statistics read from PostgreSQL are reused (wall clock). */
+const STATISTICS_TTL_MS = 10 * 60_000;
+/** Lists kept at most (the oldest go first): about 1 kB each. */
+const HOME_LIST_CACHE_SIZE = 20_000;
 
 export interface Viewer {
   userId: number;
@@ -70,46 +75,72 @@ export function createDiscoveryService(deps: {
 
   const boostedFirst = (order: ListOrder) => order === 'TOP' || sortPutsBoostedFirst(order);
 
-  function list(request: ListRequest, walkSortIndex: boolean, hints: SearchHints = {}) {
-    return listAnnonces(db, {
+  /**
+   * What ANALYZE knows of the announcements (word and filter frequencies), which picks each
+   * search's plan; read again every STATISTICS_TTL_MS (PostgreSQL refreshes it after enough writes).
+   */
+  let statistics: { until: number; value: Promise<SearchStatistics> } | null = null;
+  function currentStatistics(): Promise<SearchStatistics> {
+    const now = Date.now();
+    if (!statistics || statistics.until <= now) {
+      const value = searchStatistics(db).catch(() => NO_STATISTICS);
+      statistics = { until: now + STATISTICS_TTL_MS, value };
+    }
+    return statistics.value;
+  }
+
+  /** A page of ids and, when asked, the number of matches up to SEARCH_COUNT_CAP (null beyond). */
+  async function find(request: ListRequest, withTotal: boolean) {
+    return findAnnonces(db, {
       ...request,
-      hints,
       boostedFirst: boostedFirst(request.order),
-      walkSortIndex,
       now: clock.now(),
+      cap: SEARCH_COUNT_CAP,
+      withTotal,
+      statistics: await currentStatistics(),
     });
   }
 
-  const shouldWalk = (request: ListRequest, matches: number | null) =>
-    shouldWalkSortIndex(request.order, request.criteria, matches);
-
   /**
-   * The home sections every user sees alike (latest, per type, top) are kept HOME_SHARED_TTL_MS:
-   * each home otherwise re-reads them. A new validated announcement shows there within that delay.
+   * Home sections' lists (ids and positions of public, VALIDATED announcements; nothing about the
+   * viewer: favourites and "seen" are read per request), keyed by what they depend on: criteria,
+   * order and reference position. A user's alert, a type's latest and the top are recomputed only
+   * when an announcement entered or left the lists (the generation moved) or after
+   * HOME_LIST_TTL_MS.
    */
-  const shared = new Map<string, { until: number; items: Promise<ListedAnnonce[]> }>();
-  function sharedList(request: ListRequest): Promise<ListedAnnonce[]> {
+  const homeLists = new Map<
+    string,
+    { until: number; generation: string; items: Promise<ListedAnnonce[]> }
+  >();
+  function homeList(request: ListRequest, generation: string): Promise<ListedAnnonce[]> {
     const key = JSON.stringify(request);
     const now = clock.now().getTime();
-    const cached = shared.get(key);
-    if (cached && cached.until > now) return cached.items;
-    const items = list(request, false);
-    shared.set(key, { until: now + HOME_SHARED_TTL_MS, items });
-    items.catch(() => shared.delete(key));
+    const cached = homeLists.get(key);
+    if (cached && cached.until > now && cached.generation === generation) return cached.items;
+    const items = find(request, false).then((found) => found.items);
+    homeLists.delete(key);
+    homeLists.set(key, { until: now + HOME_LIST_TTL_MS, generation, items });
+    items.catch(() => homeLists.delete(key));
+    if (homeLists.size > HOME_LIST_CACHE_SIZE) {
+      homeLists.delete(homeLists.keys().next().value!);
+    }
     return items;
   }
 
-  // Department extents never change while the process runs (reference data): read them once.
-  let boxes: Promise<DepartmentBox[]> | null = null;
-
-  /** The departments a text search with a radius may find announcements in (see SearchHints). */
-  async function hintsFor(criteria: SearchCriteria): Promise<SearchHints> {
-    if (!locationOf(criteria) || searchWords(criteria.researchText).length === 0) return {};
-    boxes ??= departmentBoxes(db).catch((error: unknown) => {
-      boxes = null;
-      throw error;
-    });
-    return searchHintsFor(criteria, await boxes);
+  /** The vehicle types having announcements change only with the generation. */
+  let typesCache: {
+    generation: string;
+    until: number;
+    list: ReturnType<typeof vehicleTypesWithAnnonces>;
+  } | null = null;
+  function typesWithAnnonces(generation: string) {
+    const now = clock.now().getTime();
+    if (typesCache && typesCache.generation === generation && typesCache.until > now)
+      return typesCache.list;
+    const list = vehicleTypesWithAnnonces(db);
+    typesCache = { generation, until: now + HOME_LIST_TTL_MS, list };
+    list.catch(() => (typesCache = null));
+    return list;
   }
 
   /** Cards of several lists with one card query: each list keeps its order. */
@@ -128,7 +159,8 @@ export function createDiscoveryService(deps: {
     return lists.map((items) =>
       items.flatMap((item) => {
         const card = byId.get(item.id);
-        if (!card) return [];
+        // A cached home list may name an announcement withdrawn since: never show it.
+        if (!card || card.status.value !== 'VALIDATED') return [];
         const distance =
           item.distanceKm ??
           (distanceFrom && item.latitude !== null && item.longitude !== null
@@ -148,19 +180,13 @@ export function createDiscoveryService(deps: {
 
   /** A page plus the (capped) total; one extra row tells whether another page exists. */
   async function page(viewer: Viewer, request: ListRequest) {
-    const hints = await hintsFor(request.criteria);
-    const total = await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1, hints);
-    const items = await list(
-      { ...request, limit: request.limit + 1 },
-      shouldWalk(request, total),
-      hints,
-    );
+    const { items, total } = await find({ ...request, limit: request.limit + 1 }, true);
     const [cards] = await present(viewer, [items.slice(0, request.limit)]);
     return {
       annonces: cards!,
       isEndOfData: items.length <= request.limit,
-      totalNbAnnonces: Math.min(total, SEARCH_COUNT_CAP),
-      isTotalNbAnnoncesCapped: total > SEARCH_COUNT_CAP,
+      totalNbAnnonces: total ?? SEARCH_COUNT_CAP,
+      isTotalNbAnnoncesCapped: total === null,
     };
   }
 
@@ -210,9 +236,10 @@ export function createDiscoveryService(deps: {
      */
     async home(viewer: Viewer, userPosition: LatLng | null): Promise<HomeGroup[]> {
       const first = { offset: 0, limit: HOME_GROUP_SIZE };
+      const generation = await discoveryGeneration(db);
       const [alerts, types] = await Promise.all([
         deps.savedSearches.rowsOf(viewer),
-        vehicleTypesWithAnnonces(db),
+        typesWithAnnonces(generation),
         userPosition
           ? rememberLastPosition(db, viewer.userId, userPosition.latitude, userPosition.longitude)
           : null,
@@ -226,7 +253,8 @@ export function createDiscoveryService(deps: {
       const requests: {
         group: Omit<HomeGroup, 'annonces'>;
         list: ListRequest;
-        isShared?: boolean;
+        /** Nearest first around the user's own position: cheap, and rarely asked twice. */
+        uncached?: boolean;
       }[] = [];
       const fixed = (annonceType: keyof typeof HOME_GROUP_TITLE_KEYS) => ({
         annonceType,
@@ -245,12 +273,12 @@ export function createDiscoveryService(deps: {
             order: 'PROXIMITY',
             from: userPosition,
           },
+          uncached: true,
         });
       }
       requests.push({
         group: fixed('LAST_ANNONCES'),
         list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'MOST_RECENT', from: null },
-        isShared: true,
       });
       alerts.forEach((alert, index) => {
         const criteria = alertCriteria[index]!;
@@ -287,29 +315,19 @@ export function createDiscoveryService(deps: {
             order: 'MOST_RECENT',
             from: null,
           },
-          isShared: true,
         });
       }
       requests.push({
         group: fixed('TOP_ANNONCES'),
         list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'TOP', from: null },
-        isShared: true,
       });
 
-      // Only searches with text or a radius need a count to pick their plan (see shouldWalk).
       const lists = await Promise.all(
-        requests.map(async ({ list: request, isShared }) => {
-          if (isShared) return sharedList(request);
-          const needsCount =
-            request.order !== 'PROXIMITY' &&
-            (searchWords(request.criteria.researchText).length > 0 ||
-              locationOf(request.criteria) !== null);
-          const hints = await hintsFor(request.criteria);
-          const matches = needsCount
-            ? await countAnnonces(db, request.criteria, SEARCH_COUNT_CAP + 1, hints)
-            : null;
-          return list(request, shouldWalk(request, matches), hints);
-        }),
+        requests.map(({ list: request, uncached }) =>
+          uncached
+            ? find(request, false).then((found) => found.items)
+            : homeList(request, generation),
+        ),
       );
       const cards = await present(viewer, lists, userPosition);
       return requests.map((request, index) => ({ ...request.group, annonces: cards[index]! }));

@@ -1,7 +1,6 @@
-import { and, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   locationOf,
-  SEARCH_COUNT_CAP,
   searchWords,
   type LatLng,
   type SearchCriteria,
@@ -12,9 +11,10 @@ import { annonces } from '../../db/schema/index';
 
 /**
  * The discovery queries over VALIDATED announcements. Every condition below is served by a partial
- * index of migration 0007 (`status = 'VALIDATED'` is written as a literal so the planner can use
- * them): full-text GIN for the words, GiST on ll_to_earth for the radius and the proximity order
- * (KNN), btree for each sort. Nothing here reads the whole table.
+ * index of migrations 0007 and 0015 (`status = 'VALIDATED'` is written as a literal so the planner
+ * can use them): full-text GIN for the words, the filters and the radius' cells together, GiST on
+ * ll_to_earth for the radius and the proximity order (KNN), btree for each sort. Nothing here reads
+ * the whole table.
  */
 
 /** Rows of a raw query: both drivers (PGlite, node-postgres) answer `{ rows }`. */
@@ -30,53 +30,234 @@ const theftPosition = sql`ll_to_earth(${annonces.theftLatitude}, ${annonces.thef
 const searchVector = sql.raw('"annonces"."search_vector"');
 
 /**
- * With text and a radius, the departments the radius box touches are added to the full-text query
- * (`annonces.search_text` holds the department code): the GIN index then returns the matches of
- * those departments only, instead of every match in France for the radius filter to discard. It
- * only narrows what the exact radius filter then checks.
+ * Grid steps (degrees) of the cell tokens that migration 0015 writes into `search_vector`
+ * ('cell<level>:<floor(lat/step)>:<floor(lng/step)>'), finest first. Keep both in step.
  */
-export interface SearchHints {
-  departmentCodes?: readonly string[] | null;
+export const GRID_STEPS = [0.05, 0.2, 0.5, 2] as const;
+/** A radius is narrowed by at most this many cells (an OR in the full-text query). */
+const MAX_CELLS = 16;
+/** Kilometres per degree of latitude on the sphere earthdistance uses (radius 6378.168 km). */
+const KM_PER_DEGREE = (2 * Math.PI * 6378.168) / 360;
+
+/**
+ * The cells of the finest grid that cover the radius with at most MAX_CELLS cells, or null when
+ * none does (then only the exact distance filters). A superset: the exact distance still decides.
+ */
+export function coveringCells(location: {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+}): string[] | null {
+  // 2 % margin, and the longitude span taken at the latitude farthest from the equator.
+  const latSpan = (location.radiusKm / KM_PER_DEGREE) * 1.02;
+  const farthest = Math.min(89, Math.abs(location.latitude) + latSpan);
+  const lngSpan = Math.min(180, latSpan / Math.cos((farthest * Math.PI) / 180));
+  for (const [level, step] of GRID_STEPS.entries()) {
+    const i0 = Math.floor((location.latitude - latSpan) / step);
+    const i1 = Math.floor((location.latitude + latSpan) / step);
+    const j0 = Math.floor((location.longitude - lngSpan) / step);
+    const j1 = Math.floor((location.longitude + lngSpan) / step);
+    if ((i1 - i0 + 1) * (j1 - j0 + 1) > MAX_CELLS) continue;
+    const cells: string[] = [];
+    for (let i = i0; i <= i1; i += 1)
+      for (let j = j0; j <= j1; j += 1) cells.push(`cell${level}:${i}:${j}`);
+    return cells;
+  }
+  return null;
 }
 
-export function criteriaCondition(criteria: SearchCriteria, hints: SearchHints = {}): SQL {
+/** Lexemes we write ourselves: letters, digits, ':' and '-' only, so quoting them is safe. */
+const TOKEN = /^[A-Za-z0-9:-]+$/;
+
+/**
+ * What ANALYZE knows of the announcements: how often a lexeme of `search_vector` occurs (0 to 1,
+ * from its most common elements; lexemes not listed are rarer than the least common one listed)
+ * and about how many rows there are. Null rows: nothing known, no estimate is made.
+ */
+export interface SearchStatistics {
+  frequency(lexeme: string): number;
+  rows: number | null;
+}
+/** Without statistics (a fresh or tiny database) every lexeme counts as rare. */
+export const NO_STATISTICS: SearchStatistics = { frequency: () => 0, rows: null };
+
+export async function searchStatistics(db: Db): Promise<SearchStatistics> {
+  const [row] = await rowsOf<{ elems: string[] | null; freqs: number[] | null; rows: number }>(
+    db,
+    sql`select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
+          c.reltuples as rows
+        from pg_class c left join pg_stats s on s.schemaname = current_schema()
+          and s.tablename = 'annonces' and s.attname = 'search_vector'
+        where c.oid = 'annonces'::regclass`,
+  );
+  if (!row?.elems?.length || !row.freqs || !(Number(row.rows) > 0)) return NO_STATISTICS;
+  const listed = new Map(row.elems.map((lexeme, index) => [lexeme, Number(row.freqs![index])]));
+  // The array ends with the minimum, maximum and null frequencies: the minimum is the floor.
+  const floor = Number(row.freqs[row.elems.length] ?? 0);
+  return { frequency: (lexeme) => listed.get(lexeme) ?? floor, rows: Number(row.rows) };
+}
+
+/**
+ * A filter list (or the radius' cells) as an OR of tokens, read through the GIN index only when
+ * its tokens are rare enough: the index reads every entry of each token it is given, so a broad
+ * one (a colour of a quarter of the announcements, the cells of a dense region) costs more there
+ * than checking it on the few rows the other terms leave.
+ */
+const FILTER_GROUP_MAX_FREQUENCY = 0.3;
+const CELLS_MAX_FREQUENCY = 0.05;
+
+type FilterGroup = 'type' | 'brand' | 'model' | 'finish' | 'color' | 'energy';
+
+function filterGroups(criteria: SearchCriteria): [FilterGroup, string[]][] {
+  const groups: [FilterGroup, string[]][] = [
+    ['type', criteria.vehicleTypeIds.map((id) => `type:${id}`)],
+    ['brand', criteria.brandIds.map((id) => `brand:${id}`)],
+    ['model', criteria.modelIds.map((id) => `model:${id}`)],
+    ['finish', criteria.modelFinishIds.map((id) => `finish:${id}`)],
+    ['color', criteria.colors.map((color) => `color:${color}`)],
+    ['energy', criteria.energies.map((energy) => `energy:${energy}`)],
+  ];
+  return groups.filter(([, tokens]) => tokens.length > 0);
+}
+
+const orGroup = (tokens: readonly string[]) => {
+  for (const token of tokens) {
+    if (!TOKEN.test(token)) throw new Error(`unexpected search token ${token}`);
+  }
+  return tokens.length === 1
+    ? `'${tokens[0]}'`
+    : `(${tokens.map((token) => `'${token}'`).join(' | ')})`;
+};
+
+/** The full-text condition of the words and, when given, of the filter tokens. */
+function fullTextCondition(words: readonly string[], tokens: string | null): SQL | undefined {
+  // Whole words (GIN fast scan; a prefix match costs a partial scan of the index). Words are
+  // letters and digits only (normalised), so the query text cannot carry operators.
+  const text = words.length > 0 ? sql`to_tsquery('simple', ${words.join(' & ')})` : null;
+  const filters = tokens !== null ? sql`${tokens}::tsquery` : null;
+  if (text && filters) return sql`${searchVector} @@ (${text} && ${filters})`;
+  if (text) return sql`${searchVector} @@ ${text}`;
+  if (filters) return sql`${searchVector} @@ ${filters}`;
+  return undefined;
+}
+
+/** The exact radius filter, without the box the GiST index serves (the GIN cells narrow instead). */
+function exactDistanceCondition(criteria: SearchCriteria): SQL | undefined {
+  const location = locationOf(criteria);
+  if (!location) return undefined;
+  return sql`earth_distance(${position(location)}, ${theftPosition}) <= ${location.radiusKm * 1000}`;
+}
+
+/** Column conditions that no token carries: fiscal power bounds. */
+function fiscalPowerConditions(criteria: SearchCriteria): (SQL | undefined)[] {
+  return [
+    criteria.minFiscalPower !== null
+      ? gte(annonces.fiscalPower, criteria.minFiscalPower)
+      : undefined,
+    criteria.maxFiscalPower !== null
+      ? lte(annonces.fiscalPower, criteria.maxFiscalPower)
+      : undefined,
+  ];
+}
+
+/** A filter list as a column condition; `indexable` false keeps btree indexes out of the plan. */
+function filterColumnCondition(
+  criteria: SearchCriteria,
+  group: FilterGroup,
+  indexable: boolean,
+): SQL | undefined {
+  const integerColumn = (column: SQL, ids: number[]) =>
+    ids.length === 0
+      ? undefined
+      : indexable
+        ? sql`${column} in ${ids}`
+        : sql`(${column} + 0) in ${ids}`;
+  const textColumn = (column: SQL, values: string[]) =>
+    values.length === 0 ? undefined : sql`${column} in ${values}`;
+  switch (group) {
+    case 'type':
+      return integerColumn(sql`${annonces.vehicleTypeId}`, criteria.vehicleTypeIds);
+    case 'brand':
+      return integerColumn(sql`${annonces.brandId}`, criteria.brandIds);
+    case 'model':
+      return integerColumn(sql`${annonces.modelId}`, criteria.modelIds);
+    case 'finish':
+      return integerColumn(sql`${annonces.modelFinishId}`, criteria.modelFinishIds);
+    case 'color':
+      return textColumn(sql`${annonces.color}`, criteria.colors);
+    case 'energy':
+      return textColumn(sql`${annonces.energy}`, criteria.energies);
+  }
+}
+
+/**
+ * The criteria as column conditions, for a walk along a sort index (or the GiST index: the radius
+ * box) that checks each visited row.
+ */
+export function criteriaCondition(criteria: SearchCriteria): SQL {
   const conditions: (SQL | undefined)[] = [sql`${annonces.status} = 'VALIDATED'`];
-  const words = searchWords(criteria.researchText);
-  if (words.length > 0) {
-    // Whole words (GIN fast scan; a prefix match costs a partial scan of the index). Words are
-    // letters and digits only (normalised), so the query text cannot carry operators.
-    const departments = hints.departmentCodes?.length
-      ? ` & (${hints.departmentCodes.map((code) => code.toLowerCase()).join(' | ')})`
-      : '';
-    const query = `${words.join(' & ')}${departments}`;
-    conditions.push(sql`${searchVector} @@ to_tsquery('simple', ${query})`);
+  conditions.push(fullTextCondition(searchWords(criteria.researchText), null));
+  for (const [group] of filterGroups(criteria)) {
+    conditions.push(filterColumnCondition(criteria, group, true));
   }
-  if (criteria.vehicleTypeIds.length > 0) {
-    conditions.push(inArray(annonces.vehicleTypeId, criteria.vehicleTypeIds));
-  }
-  if (criteria.brandIds.length > 0) conditions.push(inArray(annonces.brandId, criteria.brandIds));
-  if (criteria.modelIds.length > 0) conditions.push(inArray(annonces.modelId, criteria.modelIds));
-  if (criteria.modelFinishIds.length > 0) {
-    conditions.push(inArray(annonces.modelFinishId, criteria.modelFinishIds));
-  }
-  if (criteria.colors.length > 0) conditions.push(inArray(annonces.color, criteria.colors));
-  if (criteria.energies.length > 0) conditions.push(inArray(annonces.energy, criteria.energies));
-  if (criteria.minFiscalPower !== null) {
-    conditions.push(gte(annonces.fiscalPower, criteria.minFiscalPower));
-  }
-  if (criteria.maxFiscalPower !== null) {
-    conditions.push(lte(annonces.fiscalPower, criteria.maxFiscalPower));
-  }
+  conditions.push(...fiscalPowerConditions(criteria));
   const location = locationOf(criteria);
   if (location) {
-    const metres = location.radiusKm * 1000;
     // earth_box is a superset served by the GiST index; earth_distance makes it exact.
     conditions.push(
-      sql`earth_box(${position(location)}, ${metres}) @> ${theftPosition}`,
-      sql`earth_distance(${position(location)}, ${theftPosition}) <= ${metres}`,
+      sql`earth_box(${position(location)}, ${location.radiusKm * 1000}) @> ${theftPosition}`,
+      exactDistanceCondition(criteria),
     );
   }
   return and(...conditions)!;
+}
+
+/**
+ * The same criteria for collecting matches through the GIN index: `index`, the words and those
+ * filter lists and radius cells rare enough to pay for their index entries, in one full-text query;
+ * `rows`, the rest, checked on the rows the index returns (written so that no other index joins
+ * in). Null when nothing narrows through the GIN index.
+ */
+export function fullTextCriteriaCondition(
+  criteria: SearchCriteria,
+  statistics: SearchStatistics = NO_STATISTICS,
+): { index: SQL; rows: SQL } | null {
+  const { frequency } = statistics;
+  const groupFrequency = (tokens: readonly string[]) =>
+    Math.min(
+      1,
+      tokens.reduce((sum, token) => sum + frequency(token), 0),
+    );
+  const indexed: string[] = [];
+  const checked: (SQL | undefined)[] = [];
+  for (const [group, tokens] of filterGroups(criteria)) {
+    if (groupFrequency(tokens) <= FILTER_GROUP_MAX_FREQUENCY) indexed.push(orGroup(tokens));
+    else checked.push(filterColumnCondition(criteria, group, false));
+  }
+  const location = locationOf(criteria);
+  const cells = location ? coveringCells(location) : null;
+  if (cells && groupFrequency(cells) <= CELLS_MAX_FREQUENCY) indexed.push(orGroup(cells));
+  // Words as frequent as a broad filter ("vélo") are checked on the rows too, with the function
+  // form of @@ that no index serves.
+  const words = searchWords(criteria.researchText);
+  const rareWords = words.filter((word) => frequency(word) <= FILTER_GROUP_MAX_FREQUENCY);
+  const broadWords = words.filter((word) => frequency(word) > FILTER_GROUP_MAX_FREQUENCY);
+  if (broadWords.length > 0) {
+    checked.push(
+      sql`ts_match_vq(${searchVector}, to_tsquery('simple', ${broadWords.join(' & ')}))`,
+    );
+  }
+  const fullText = fullTextCondition(rareWords, indexed.length > 0 ? indexed.join(' & ') : null);
+  if (!fullText) return null;
+  const rowConditions = [
+    ...checked,
+    ...fiscalPowerConditions(criteria),
+    exactDistanceCondition(criteria),
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return {
+    index: and(sql`${annonces.status} = 'VALIDATED'`, fullText)!,
+    rows: rowConditions.length > 0 ? and(...rowConditions)! : sql`true`,
+  };
 }
 
 interface SortKey {
@@ -84,17 +265,19 @@ interface SortKey {
   descending: boolean;
 }
 
-function sortKeys(order: ListOrder, from: LatLng | null): SortKey[] {
+function sortKeys(order: ListOrder, from: LatLng | null, tieBreakProximity = false): SortKey[] {
   const id = (descending: boolean) => ({ expression: sql`${annonces.id}`, descending });
   const key = (expression: SQL, descending: boolean) => ({ expression, descending });
   const validatedAt = sql`${annonces.validatedAt}`;
   const views = sql`${annonces.nbViews}`;
   const reward = sql`${annonces.additionalRewardLevel}`;
   switch (order) {
-    case 'PROXIMITY':
-      // The KNN operator walks the GiST index nearest first. No tie-breaker: the index order is the
-      // only one PostgreSQL can walk without sorting every match in the radius.
-      return [key(sql`(${theftPosition} <-> ${position(from!)})`, false)];
+    case 'PROXIMITY': {
+      // The KNN operator walks the GiST index nearest first. No tie-breaker there: the index order
+      // is the only one PostgreSQL can walk without sorting every match in the radius.
+      const distance = key(sql`(${theftPosition} <-> ${position(from!)})`, false);
+      return tieBreakProximity ? [distance, id(false)] : [distance];
+    }
     case 'MOST_RECENT':
       return [key(validatedAt, true), id(true)];
     case 'LEAST_RECENT':
@@ -112,23 +295,6 @@ function sortKeys(order: ListOrder, from: LatLng | null): SortKey[] {
   }
 }
 
-/**
- * Whether to walk the sort's index rather than collect the matches first. PostgreSQL cannot tell
- * (no statistics for earth boxes, poor ones for full text), so the capped count decides: with more
- * than SEARCH_COUNT_CAP matches, walking finds a page within a few hundred rows; with fewer,
- * collecting them through the text or box index is cheaper. Nearest-first without text always
- * walks: the walk stays inside the radius box, so it never visits more rows than collecting would.
- * `matches` null means not counted.
- */
-export function shouldWalkSortIndex(
-  order: ListOrder,
-  criteria: SearchCriteria,
-  matches: number | null,
-): boolean {
-  if (matches !== null && matches > SEARCH_COUNT_CAP) return true;
-  return order === 'PROXIMITY' && searchWords(criteria.researchText).length === 0;
-}
-
 export interface ListedAnnonce {
   id: number;
   latitude: number | null;
@@ -137,38 +303,25 @@ export interface ListedAnnonce {
   distanceKm: number | null;
 }
 
-/**
- * One page of announcement ids. With `boostedFirst`, announcements whose boost is still running
- * come first: two index-ordered branches (boosted, then the others), each cut at offset + limit,
- * merged and cut again, so the boost never forces a sort of every match.
- */
-export async function listAnnonces(
-  db: Db,
-  options: {
-    criteria: SearchCriteria;
-    order: ListOrder;
-    /** Needed by PROXIMITY; also gives each card its distance. */
-    from: LatLng | null;
-    boostedFirst: boolean;
-    /**
-     * Walk the sort's own index (GiST KNN for PROXIMITY) and filter on the way, instead of
-     * collecting every match first. Right when matches are many: the planner cannot tell, as it
-     * has no real statistics for full-text prefixes or earth boxes (see the callers).
-     */
-    walkSortIndex: boolean;
-    hints?: SearchHints;
-    offset: number;
-    limit: number;
-    now: Date;
-  },
-): Promise<ListedAnnonce[]> {
-  const { criteria, order, from, offset, limit, now } = options;
-  const keys = sortKeys(order, from);
-  const where = criteriaCondition(criteria, options.hints);
+export interface ListOptions {
+  criteria: SearchCriteria;
+  order: ListOrder;
+  /** Needed by PROXIMITY; also gives each card its distance. */
+  from: LatLng | null;
+  /** Announcements whose boost is still running first (then the order). */
+  boostedFirst: boolean;
+  offset: number;
+  limit: number;
+  now: Date;
+  /** What ANALYZE knows (searchStatistics): which filters the GIN index reads, which plan. */
+  statistics?: SearchStatistics;
+}
+
+function selectedColumns(keys: SortKey[], from: LatLng | null) {
   const distance = from
     ? sql`earth_distance(${position(from)}, ${theftPosition}) / 1000`
     : sql`null::float8`;
-  const columns = sql.join(
+  return sql.join(
     [
       sql`${annonces.id} as id`,
       sql`${annonces.theftLatitude} as latitude`,
@@ -178,46 +331,159 @@ export async function listAnnonces(
     ],
     sql`, `,
   );
-  const orderBy = (qualified: boolean) =>
-    sql.join(
-      keys.map((k, index) => {
-        const expression = qualified ? k.expression : sql.raw(`k${index}`);
-        return k.descending ? sql`${expression} desc` : sql`${expression} asc`;
-      }),
-      sql`, `,
-    );
+}
 
+function orderByKeys(keys: SortKey[], qualified: boolean) {
+  return sql.join(
+    keys.map((k, index) => {
+      const expression = qualified ? k.expression : sql.raw(`k${index}`);
+      return k.descending ? sql`${expression} desc` : sql`${expression} asc`;
+    }),
+    sql`, `,
+  );
+}
+
+const toListed = (row: Record<string, unknown>): ListedAnnonce => ({
+  id: Number(row.id),
+  latitude: row.latitude === null ? null : Number(row.latitude),
+  longitude: row.longitude === null ? null : Number(row.longitude),
+  distanceKm: row.distance_km === null ? null : Number(row.distance_km),
+});
+
+/**
+ * Runs queries with the planner held to one kind of plan: `walk` forbids bitmap scans (walk a sort
+ * index or the GiST nearest-first order, checking each row), `collect` allows only bitmap scans (the
+ * GIN index gathers the matches). PostgreSQL has no statistics for earth boxes and poor ones for
+ * combined full-text terms, so left alone it picks either plan at the wrong time (measured: a lossy
+ * bitmap over a whole region, 5 s around Paris). Neither ever reads the whole table.
+ */
+async function withPlan<T>(db: Db, plan: 'walk' | 'collect', work: (tx: Db) => Promise<T>) {
+  const off =
+    plan === 'walk'
+      ? ['enable_bitmapscan']
+      : ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
+  return db.transaction(async (tx) => {
+    // One statement for every setting (a round trip each would cost more than some queries).
+    // jit: the estimated costs are high though the scans stop early; compiling would cost more.
+    await tx.execute(
+      sql`select ${sql.join(
+        [...off, 'jit'].map((name) => sql`set_config(${name}, 'off', true)`),
+        sql`, `,
+      )}`,
+    );
+    return work(tx as unknown as Db);
+  });
+}
+
+/**
+ * One page by walking the order's index and filtering on the way. With `boostedFirst`,
+ * announcements whose boost is still running come first: two index-ordered branches (boosted, then
+ * the others), each cut at offset + limit, merged and cut again, so the boost never forces a sort
+ * of every match. Cheap when matches are dense along the walk; the caller makes sure they are.
+ */
+export async function walkAnnonces(
+  db: Db,
+  options: ListOptions & {
+    /**
+     * Hold the planner to the walk. Needed when the criteria filter (it could otherwise gather
+     * every match of a region in a bitmap); without any, or with only a radius, its own choice is
+     * right and saves a transaction.
+     */
+    forced?: boolean;
+  },
+): Promise<ListedAnnonce[]> {
+  const { criteria, order, from, offset, limit, now } = options;
+  const keys = sortKeys(order, from);
+  const where = criteriaCondition(criteria);
+  const columns = selectedColumns(keys, from);
   let query: SQL;
   if (!options.boostedFirst) {
     query = sql`select ${columns} from ${annonces} where ${where}
-          order by ${orderBy(true)} offset ${offset} limit ${limit}`;
+          order by ${orderByKeys(keys, true)} offset ${offset} limit ${limit}`;
   } else {
     const reach = offset + limit;
+    const at = now.toISOString();
     query = sql`select * from (
             (select ${columns}, 0 as grp from ${annonces}
-              where ${where} and ${annonces.boostEndDate} >= ${now.toISOString()}::timestamptz
-              order by ${orderBy(true)} limit ${reach})
+              where ${where} and ${annonces.boostEndDate} >= ${at}::timestamptz
+              order by ${orderByKeys(keys, true)} limit ${reach})
             union all
             (select ${columns}, 1 as grp from ${annonces}
-              where ${where} and (${annonces.boostEndDate} is null or ${annonces.boostEndDate} < ${now.toISOString()}::timestamptz)
-              order by ${orderBy(true)} limit ${reach})
+              where ${where} and (${annonces.boostEndDate} is null or ${annonces.boostEndDate} < ${at}::timestamptz)
+              order by ${orderByKeys(keys, true)} limit ${reach})
           ) merged
-          order by grp, ${orderBy(false)} offset ${offset} limit ${limit}`;
+          order by grp, ${orderByKeys(keys, false)} offset ${offset} limit ${limit}`;
   }
-  const rows = options.walkSortIndex
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        // The walk's estimated cost is high though it stops early: compiling it would cost more.
-        await tx.execute(sql`set local jit = off`);
-        return rowsOf<Record<string, unknown>>(tx as unknown as Db, query);
-      })
-    : await rowsOf<Record<string, unknown>>(db, query);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
-  }));
+  const rows =
+    options.forced === false
+      ? await rowsOf<Record<string, unknown>>(db, query)
+      : await withPlan(db, 'walk', (tx) => rowsOf<Record<string, unknown>>(tx, query));
+  return rows.map(toListed);
+}
+
+/** Candidates the GIN index may hand to a collect before it gives up for a walk. */
+export const COLLECT_CANDIDATES = 3_000;
+
+/** The columns a collect keeps of each candidate: what filters, sorts and positions read. */
+const CANDIDATE_COLUMNS = sql.raw(
+  [
+    'id',
+    'status',
+    'theft_latitude',
+    'theft_longitude',
+    'validated_at',
+    'nb_views',
+    'additional_reward_level',
+    'boost_end_date',
+    'fiscal_power',
+    'vehicle_type_id',
+    'brand_id',
+    'model_id',
+    'model_finish_id',
+    'color',
+    'energy',
+    'search_vector',
+  ]
+    .map((column) => `"${column}"`)
+    .join(', '),
+);
+
+/**
+ * One page by collecting candidates through the GIN index (words, rare filters, radius cells), at
+ * most `candidates` of them, checking the other criteria on those and sorting the matches. Answers
+ * the page and the exact number of matches; null when the index had more candidates than that
+ * (the caller walks instead: so many candidates make matches dense enough along a walk); undefined
+ * when nothing in the criteria narrows through the GIN index.
+ */
+export async function collectAnnonces(
+  db: Db,
+  options: ListOptions & { candidates?: number },
+): Promise<{ items: ListedAnnonce[]; total: number } | null | undefined> {
+  const { criteria, order, from, offset, limit, now } = options;
+  const most = options.candidates ?? COLLECT_CANDIDATES;
+  const where = fullTextCriteriaCondition(criteria, options.statistics);
+  if (!where) return undefined;
+  const keys = sortKeys(order, from, true);
+  const boosted = options.boostedFirst
+    ? sql`case when ${annonces.boostEndDate} >= ${now.toISOString()}::timestamptz then 0 else 1 end`
+    : sql`0`;
+  // The CTE is named like the table so that the conditions (written on annonces) read it.
+  const query = sql`with ${annonces} as materialized (
+        select ${CANDIDATE_COLUMNS} from ${annonces} where ${where.index} limit ${most + 1})
+      select counts.candidates, counts.total, page.* from
+        (select (select count(*) from ${annonces})::int as candidates,
+                (select count(*) from ${annonces} where ${where.rows})::int as total) counts
+        left join lateral (select ${selectedColumns(keys, from)}, ${boosted} as grp from ${annonces}
+          where ${where.rows} order by grp, ${orderByKeys(keys, true)}
+          offset ${offset} limit ${limit}) page on true
+      order by page.grp, ${orderByKeys(keys, false)}`;
+  const rows = await withPlan(db, 'collect', (tx) => rowsOf<Record<string, unknown>>(tx, query));
+  const counts = rows[0];
+  if (!counts || Number(counts.candidates) > most) return null;
+  return {
+    items: rows.filter((row) => row.id !== null).map(toListed),
+    total: Number(counts.total),
+  };
 }
 
 /** How many announcements match, counted exactly up to `cap`. */
@@ -225,14 +491,114 @@ export async function countAnnonces(
   db: Db,
   criteria: SearchCriteria,
   cap: number,
-  hints: SearchHints = {},
+  statistics: SearchStatistics = NO_STATISTICS,
 ): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${annonces}
-        where ${criteriaCondition(criteria, hints)} limit ${cap}) capped`,
-  );
+  const fullText = fullTextCriteriaCondition(criteria, statistics);
+  const count = (where: SQL) =>
+    sql`select count(*)::int as n from (select 1 from ${annonces} where ${where} limit ${cap}) capped`;
+  const [row] = fullText
+    ? await withPlan(db, 'collect', (tx) =>
+        rowsOf<{ n: number }>(tx, count(and(fullText.index, fullText.rows)!)),
+      )
+    : await withPlan(db, 'walk', (tx) =>
+        rowsOf<{ n: number }>(tx, count(criteriaCondition(criteria))),
+      );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * About how many announcements match, from the statistics (terms taken as independent), or null
+ * when nothing is known. Only used to tell "far more than a page's worth" from the rest.
+ */
+export function estimatedMatches(criteria: SearchCriteria, statistics: SearchStatistics) {
+  if (statistics.rows === null) return null;
+  const { frequency } = statistics;
+  let share = 1;
+  for (const word of searchWords(criteria.researchText)) share *= frequency(word);
+  for (const [, tokens] of filterGroups(criteria)) {
+    share *= Math.min(
+      1,
+      tokens.reduce((sum, token) => sum + frequency(token), 0),
+    );
+  }
+  const location = locationOf(criteria);
+  if (location) {
+    const cells = coveringCells(location);
+    // The circle fills about half of the cells that cover it.
+    share *= cells
+      ? Math.min(
+          1,
+          cells.reduce((sum, cell) => sum + frequency(cell), 0),
+        ) / 2
+      : 1;
+  }
+  return share * statistics.rows;
+}
+
+/**
+ * Estimated matches above this many times the candidates a collect may take: walk at once (the
+ * collect would give up after paying for its GIN scan).
+ */
+const DENSE_FACTOR = 3;
+
+/**
+ * One page and the number of matches up to `cap` (null: more than that).
+ * - Matches estimated far more than a collect takes (dense): walk the order's index; the walk meets
+ *   matches every few rows. Nearest first and the ascending sorts (no boosted branch) read cap + 1
+ *   matches in that one walk and count them; the others count apart.
+ * - Otherwise collect them through the GIN index (at most COLLECT_CANDIDATES candidates) and sort
+ *   them; too many candidates after all: walk for the page.
+ * - Nothing for the GIN index to narrow (no criterion, or only broad ones): walk, counting apart.
+ */
+export async function findAnnonces(
+  db: Db,
+  options: ListOptions & { cap: number; withTotal: boolean; candidates?: number },
+): Promise<{ items: ListedAnnonce[]; total: number | null }> {
+  const { criteria, order, cap, offset, limit } = options;
+  const statistics = options.statistics ?? NO_STATISTICS;
+  const candidates = options.candidates ?? COLLECT_CANDIDATES;
+  const noFilter =
+    searchWords(criteria.researchText).length === 0 &&
+    filterGroups(criteria).length === 0 &&
+    criteria.minFiscalPower === null &&
+    criteria.maxFiscalPower === null;
+  const noCriterion = noFilter && locationOf(criteria) === null;
+  const walk = (overrides: Partial<ListOptions> = {}) =>
+    walkAnnonces(db, { ...options, ...overrides, forced: !noCriterion });
+  const capped = (counted: number) => (counted > cap ? null : counted);
+
+  // Nearest first with a radius only and no total wanted (the home's close section): the walk
+  // stays inside the radius box and meets a match at every row.
+  if (noFilter && order === 'PROXIMITY' && !options.withTotal) {
+    return { items: await walk(), total: null };
+  }
+  const estimate = estimatedMatches(criteria, statistics);
+  const dense = noCriterion || (estimate !== null && estimate > DENSE_FACTOR * candidates);
+  if (!dense) {
+    const collected = await collectAnnonces(db, { ...options, statistics, candidates });
+    if (collected) return { items: collected.items, total: capped(collected.total) };
+    if (collected === null && !options.withTotal) return { items: await walk(), total: null };
+  }
+  if (!options.boostedFirst && options.withTotal) {
+    // One walk for the page and the count: cap + 1 matches at most.
+    const rows = await walk({ offset: 0, limit: Math.max(cap + 1, offset + limit) });
+    return { items: rows.slice(offset, offset + limit), total: capped(rows.length) };
+  }
+  const items = await walk();
+  if (!options.withTotal) return { items, total: null };
+  return { items, total: capped(await countAnnonces(db, criteria, cap + 1, statistics)) };
+}
+
+/**
+ * The counter migration 0016 moves whenever an announcement enters or leaves what the lists show
+ * (validation, withdrawal, boost, searchable fields): cached home lists compare it.
+ */
+export async function discoveryGeneration(db: Db): Promise<string> {
+  const [row] = await rowsOf<{ generation: string }>(
+    db,
+    sql`select last_value::text || ':' || is_called::text as generation from discovery_generation`,
+  );
+  return row?.generation ?? '';
 }
 
 /** Activated vehicle types that have at least one VALIDATED announcement, in display order. */
@@ -244,51 +610,4 @@ export async function vehicleTypesWithAnnonces(db: Db) {
           where ${annonces.vehicleTypeId} = vt.id and ${annonces.status} = 'VALIDATED')
         order by vt.position, vt.id`,
   );
-}
-
-export interface DepartmentBox {
-  code: string;
-  minLatitude: number;
-  maxLatitude: number;
-  minLongitude: number;
-  maxLongitude: number;
-}
-
-/** Each department's extent, from its communes' centres (about 100 rows; read once per process). */
-export function departmentBoxes(db: Db) {
-  return rowsOf<DepartmentBox>(
-    db,
-    sql`select department_code as code, min(latitude) as "minLatitude", max(latitude) as "maxLatitude",
-          min(longitude) as "minLongitude", max(longitude) as "maxLongitude"
-        from communes where latitude is not null and longitude is not null group by department_code`,
-  );
-}
-
-/** Margin around commune centres, in degrees: a commune reaches a few km beyond its centre. */
-const DEPARTMENT_BOX_MARGIN = 0.15;
-const MAX_HINTED_DEPARTMENTS = 6;
-
-/** The departments whose extent meets the radius box of a text search (see SearchHints). */
-export function searchHintsFor(
-  criteria: SearchCriteria,
-  boxes: readonly DepartmentBox[],
-): SearchHints {
-  const location = locationOf(criteria);
-  if (!location || searchWords(criteria.researchText).length === 0) return {};
-  const latSpan = location.radiusKm / 111;
-  const lngSpan =
-    location.radiusKm / (111 * Math.max(0.01, Math.cos((location.latitude * Math.PI) / 180)));
-  const margin = DEPARTMENT_BOX_MARGIN;
-  const departmentCodes = boxes
-    .filter(
-      (box) =>
-        Number(box.minLatitude) - margin <= location.latitude + latSpan &&
-        Number(box.maxLatitude) + margin >= location.latitude - latSpan &&
-        Number(box.minLongitude) - margin <= location.longitude + lngSpan &&
-        Number(box.maxLongitude) + margin >= location.longitude - lngSpan,
-    )
-    .map((box) => box.code);
-  // Around a dense metropolis the box meets many departments: the long OR makes the planner walk
-  // the whole box instead (measured: 1.2 s around Paris), so the hint is only given when short.
-  return departmentCodes.length <= MAX_HINTED_DEPARTMENTS ? { departmentCodes } : {};
 }
