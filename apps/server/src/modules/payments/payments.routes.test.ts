@@ -688,6 +688,14 @@ describe('payments', () => {
       expect(page.body).toContain('18,99');
       expect(page.body).not.toContain(`n° ${theirs.id}`);
       expect(page.body).not.toContain('25,99');
+      const english = await t.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      });
+      expect(english.body).toContain('<html lang="en">');
+      expect(english.body).toContain('Listing boost');
+      expect(english.body).toContain('€18.99');
 
       const forged = await t.app.inject({
         method: 'GET',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   centsToEuro,
+  preferredLocale,
   SimulatedAuthenticateBodySchema,
   SimulatedConfirmBodySchema,
   SimulatedIntentStateSchema,
@@ -14,18 +15,47 @@ import { PaymentProviderError } from './provider/payment-provider';
 import type { SimulatedProvider } from './provider/simulated-provider';
 import { listUserPayments } from './payments.repository';
 
-const PURPOSE_LABELS: Record<string, string> = {
-  BOOST: 'Boost de l’annonce',
-  REWARD_SUPPLEMENT: 'Récompense supplémentaire',
-};
-const STATUS_LABELS: Record<string, string> = {
-  SUCCEEDED: 'Payé',
-  REQUIRES_PAYMENT_METHOD: 'Non payé',
-  REQUIRES_CONFIRMATION: 'Non payé',
-  REQUIRES_ACTION: 'Confirmation attendue',
-  PROCESSING: 'En cours',
-  CANCELED: 'Annulé',
-};
+/** The portal's words, in the browser's language (French unless it prefers English). */
+const TEXTS = {
+  fr: {
+    title: 'Espace de paiement',
+    note: 'Paiements simulés : aucune carte réelle n’est débitée sur cette installation.',
+    empty: 'Aucun paiement pour le moment.',
+    caption: 'Vos paiements par carte',
+    columns: ['Date', 'Objet', 'Annonce', 'Montant', 'État'],
+    annonce: (id: number) => `n° ${id}`,
+    back: 'Revenir à Veilleurs',
+    purposes: { BOOST: 'Boost de l’annonce', REWARD_SUPPLEMENT: 'Récompense supplémentaire' },
+    statuses: {
+      SUCCEEDED: 'Payé',
+      REQUIRES_PAYMENT_METHOD: 'Non payé',
+      REQUIRES_CONFIRMATION: 'Non payé',
+      REQUIRES_ACTION: 'Confirmation attendue',
+      PROCESSING: 'En cours',
+      CANCELED: 'Annulé',
+    },
+    intl: 'fr-FR',
+  },
+  en: {
+    title: 'Billing',
+    note: 'Simulated payments: no real card is charged on this installation.',
+    empty: 'No payment yet.',
+    caption: 'Your card payments',
+    columns: ['Date', 'For', 'Listing', 'Amount', 'Status'],
+    annonce: (id: number) => `#${id}`,
+    back: 'Back to Veilleurs',
+    purposes: { BOOST: 'Listing boost', REWARD_SUPPLEMENT: 'Additional reward' },
+    statuses: {
+      SUCCEEDED: 'Paid',
+      REQUIRES_PAYMENT_METHOD: 'Not paid',
+      REQUIRES_CONFIRMATION: 'Not paid',
+      REQUIRES_ACTION: 'Waiting for confirmation',
+      PROCESSING: 'Processing',
+      CANCELED: 'Cancelled',
+    },
+    intl: 'en-GB',
+  },
+} as const;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -34,32 +64,38 @@ const escapeHtml = (text: string) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
   );
 
-function portalPage(rows: Awaited<ReturnType<typeof listUserPayments>>, homeUrl: string): string {
-  const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-  const date = new Intl.DateTimeFormat('fr-FR', {
+function portalPage(
+  rows: Awaited<ReturnType<typeof listUserPayments>>,
+  homeUrl: string,
+  locale: 'fr' | 'en',
+): string {
+  const text = TEXTS[locale];
+  const money = new Intl.NumberFormat(text.intl, { style: 'currency', currency: 'EUR' });
+  const date = new Intl.DateTimeFormat(text.intl, {
     dateStyle: 'short',
     timeStyle: 'short',
     timeZone: 'Europe/Paris',
   });
+  const label = (table: Record<string, string>, key: string) => table[key] ?? key;
   const body =
     rows.length === 0
-      ? '<p>Aucun paiement pour le moment.</p>'
-      : `<table><caption>Vos paiements par carte</caption><thead><tr><th scope="col">Date</th>` +
-        `<th scope="col">Objet</th><th scope="col">Annonce</th><th scope="col">Montant</th>` +
-        `<th scope="col">État</th></tr></thead><tbody>${rows
+      ? `<p>${escapeHtml(text.empty)}</p>`
+      : `<table><caption>${escapeHtml(text.caption)}</caption><thead><tr>${text.columns
+          .map((column) => `<th scope="col">${escapeHtml(column)}</th>`)
+          .join('')}</tr></thead><tbody>${rows
           .map(
             (row) =>
               `<tr><td>${escapeHtml(date.format(row.createdAt))}</td>` +
-              `<td>${escapeHtml(PURPOSE_LABELS[row.purpose] ?? row.purpose)}</td>` +
-              `<td>${row.annonceId === null ? '–' : `n° ${row.annonceId}`}</td>` +
+              `<td>${escapeHtml(label(text.purposes, row.purpose))}</td>` +
+              `<td>${row.annonceId === null ? '–' : escapeHtml(text.annonce(row.annonceId))}</td>` +
               `<td>${escapeHtml(money.format(centsToEuro(row.amountCents)))}</td>` +
-              `<td>${escapeHtml(STATUS_LABELS[row.status] ?? row.status)}</td></tr>`,
+              `<td>${escapeHtml(label(text.statuses, row.status))}</td></tr>`,
           )
           .join('')}</tbody></table>`;
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Espace de paiement – Veilleurs</title>
+<title>${escapeHtml(text.title)} – Veilleurs</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;color:#0f172a;background:#f8fafc}
 main{max-width:48rem;margin:0 auto}h1{font-size:1.5rem}
@@ -68,10 +104,10 @@ caption{text-align:left;font-weight:600;padding:.5rem 0}
 th,td{text-align:left;padding:.6rem;border-bottom:1px solid #e2e8f0}
 .note{color:#475569;font-size:.9rem}a{color:#1e3a8a}
 </style></head><body><main>
-<h1>Espace de paiement</h1>
-<p class="note">Paiements simulés : aucune carte réelle n’est débitée sur cette installation.</p>
+<h1>${escapeHtml(text.title)}</h1>
+<p class="note">${escapeHtml(text.note)}</p>
 ${body}
-<p><a href="${escapeHtml(homeUrl)}">Revenir à Veilleurs</a></p>
+<p><a href="${escapeHtml(homeUrl)}">${escapeHtml(text.back)}</a></p>
 </main></body></html>`;
 }
 
@@ -165,7 +201,11 @@ const simulatedProviderRoutes: FastifyPluginAsyncZod<{
       const rows = await listUserPayments(db, userId);
       reply.header('Cache-Control', 'no-store');
       reply.type('text/html; charset=utf-8');
-      return portalPage(rows, `${publicUrl}/#/`);
+      return portalPage(
+        rows,
+        `${publicUrl}/#/`,
+        preferredLocale(request.headers['accept-language']),
+      );
     },
   );
 };
