@@ -51,7 +51,7 @@ describe('annonce detail', () => {
     expect(screen.queryByRole('link', { name: 'Modifier' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /tenter un match/ })).toHaveAttribute(
       'href',
-      '#/match/verifyMatch',
+      '#/match/verifyMatch?annonceId=42',
     );
     // Gallery: 3 tiles, the last one says how many more.
     const gallery = screen.getByRole('list', { name: 'Photos du véhicule' });

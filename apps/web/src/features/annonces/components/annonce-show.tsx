@@ -454,7 +454,10 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
         {annonce.isMine ? (
           <OwnerActions annonce={annonce} />
         ) : (
-          <Link to={paths.verifyMatch.getHref()} className={buttonClasses({ size: 'sm' })}>
+          <Link
+            to={paths.verifyMatch.getHref({ annonceId: annonce.id })}
+            className={buttonClasses({ size: 'sm' })}
+          >
             <Search aria-hidden="true" className="size-4" />
             {t('annonceShow.tryMatch')}
           </Link>

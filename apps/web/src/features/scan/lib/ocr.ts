@@ -27,7 +27,7 @@ export async function createTextReader(): Promise<TextReader> {
   });
   await worker.setParameters({
     tessedit_char_whitelist: CHARACTERS,
-    tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
   });
   return {
     async read(image) {
