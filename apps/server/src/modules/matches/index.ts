@@ -2,6 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { createLampions } from '../lampions/index';
+import { createNotifier } from '../notifications/notifier';
 import { createMatchCheckService } from './match-check.service';
 import { MATCH_UPLOAD_LIMITS } from './match-files';
 import { createMatchListsService } from './match-lists.service';
@@ -23,7 +24,7 @@ const matchesModule: FastifyPluginAsync = async (app) => {
       clock,
       storage,
       lampions,
-      notifier: null,
+      notifier: createNotifier({ db, clock }),
       log: app.log,
     }),
     lists: createMatchListsService({ db, clock, publicUrl: config.publicUrl, signingSecret }),

@@ -9,6 +9,7 @@ import {
   lampionEvents,
   matchReportPhotos,
   matchReports,
+  notifications,
   storedFiles,
 } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
@@ -140,6 +141,11 @@ describe('match reports (saveMatchAnnonceGrandPublic, getUserInfoMatches, MatchS
     });
     const [row] = await t.db.select().from(annonces).where(eq(annonces.id, annonce.id));
     expect(row!.status).toBe('MATCH_TO_VALIDATE');
+    // The owner is told, without the watcher's name or the place.
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'ADMIN_NOTIFICATION', objectId: annonce.id });
+    expect(JSON.stringify(told[0])).not.toContain('boulangerie');
 
     const photos = await t.db
       .select({ fileId: matchReportPhotos.fileId, position: matchReportPhotos.position })

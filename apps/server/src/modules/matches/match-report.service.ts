@@ -28,7 +28,13 @@ import {
   type CurrentUser,
 } from './match-check.service';
 import { PHOTOS_FIELD, prepareMatchPhoto, type MatchForm, type PreparedPhoto } from './match-files';
-import { hasOpenReport, latestCheckOn, lockAnnonce, lockWatcher } from './matches.repository';
+import {
+  catalogueNames,
+  hasOpenReport,
+  latestCheckOn,
+  lockAnnonce,
+  lockWatcher,
+} from './matches.repository';
 
 /** What the owner is told when a watcher reports their vehicle (the notifier's shape). */
 export interface MatchNotifier {
@@ -210,16 +216,36 @@ export function createMatchReportService(deps: {
             .set({ status: 'MATCH_TO_VALIDATE', updatedAt: now })
             .where(eq(annonces.id, annonceId));
         }
-        await notifier?.notify(
-          {
-            userId: locked.ownerId,
-            type: 'ADMIN_NOTIFICATION',
-            objectType: 'Annonce',
-            objectId: annonceId,
-            params: { message: 'match.reported.owner' },
-          },
-          tx,
-        );
+        if (notifier) {
+          // The owner learns that their vehicle may have been seen, never by whom or where: the
+          // team checks the report first (the back office notifies the outcome).
+          const names = await catalogueNames(tx, {
+            types: [],
+            brands: locked.brandId ? [locked.brandId] : [],
+            models: locked.modelId ? [locked.modelId] : [],
+            finishes: [],
+          });
+          const vehicle = [
+            locked.brandId ? names.brands.get(locked.brandId) : undefined,
+            locked.modelId ? names.models.get(locked.modelId) : undefined,
+          ]
+            .filter(Boolean)
+            .join(' ');
+          await notifier.notify(
+            {
+              userId: locked.ownerId,
+              type: 'ADMIN_NOTIFICATION',
+              objectType: 'Annonce',
+              objectId: annonceId,
+              params: {
+                ...(vehicle ? { annonceTitle: vehicle } : {}),
+                title: 'Votre véhicule a peut-être été repéré',
+                message: `Un veilleur a signalé ${vehicle || 'votre véhicule'}. Notre équipe vérifie son signalement et revient vers vous.`,
+              },
+            },
+            tx,
+          );
+        }
         return { id: report.id, annonceId, lampionsGained: award.points };
       });
     } catch (error) {
