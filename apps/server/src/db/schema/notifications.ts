@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -87,4 +88,20 @@ export const serverKeys = pgTable('server_keys', {
   publicKey: text('public_key').notNull(),
   privateKey: text('private_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Who the alert fan-out may tell about a new announcement nearby: one narrow row per user with a
+ * last known position (users.last_latitude/last_longitude), kept by a trigger on users (migration
+ * 0013), with `reachable` = e-mail validated, no deletion asked, not a back-office account. Narrow
+ * rows and their own GiST index make "everyone within 20 km" a scan of a small table, not of the
+ * wide users rows (bench/results/notifications-*.md).
+ */
+export const userPositions = pgTable('user_positions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  reachable: boolean('reachable').notNull(),
 });

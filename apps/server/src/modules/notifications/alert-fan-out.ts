@@ -15,7 +15,7 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-interface FanOutAnnonce extends MatchableAnnonce {
+export interface FanOutAnnonce extends MatchableAnnonce {
   id: number;
   ownerId: number;
   status: string;
@@ -34,7 +34,8 @@ const eligibleUser = sql`u.account_validated_at is not null
   and u.asked_to_be_deleted_at is null
   and not (u.roles && array['ROLE_ADMIN','ROLE_SUPER_ADMIN']::text[])`;
 
-async function loadAnnonce(db: Db, annonceId: number): Promise<FanOutAnnonce | null> {
+/** What the fan-out needs of an announcement (its matchable fields, owner, status, town). */
+export async function loadFanOutAnnonce(db: Db, annonceId: number): Promise<FanOutAnnonce | null> {
   const [row] = await rowsOf<{
     id: number;
     owner_id: number;
@@ -75,6 +76,9 @@ async function loadAnnonce(db: Db, annonceId: number): Promise<FanOutAnnonce | n
   };
 }
 
+/** Ids per statement (a statement takes at most 65,535 parameters). */
+const SLICE = 2000;
+
 /** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
 const intOrNull = (value: number | null) =>
   value === null ? sql`null::integer` : sql`${value}::integer`;
@@ -100,6 +104,8 @@ export async function findAlertRecipients(
     ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
     : sql`null::earth`;
 
+  // 1. The lists, fiscal power and radius in SQL, on saved_searches alone (a scan of narrow rows);
+  //    the text and the exact radius by the search's own rule, in memory.
   const candidates = await rowsOf<{
     user_id: number;
     name: string;
@@ -114,8 +120,6 @@ export async function findAlertRecipients(
     sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
           s.min_fiscal_power, s.max_fiscal_power
         from saved_searches s
-        join users u on u.id = s.user_id
-        left join notification_preferences p on p.user_id = s.user_id
         where s.user_id <> ${annonce.ownerId}
           and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
           and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
@@ -128,12 +132,11 @@ export async function findAlertRecipients(
           and (s.latitude is null or s.longitude is null
                or earth_distance(ll_to_earth(s.latitude, s.longitude), ${position})
                   <= coalesce(s.location_radius, 1) * 1010.0)
-          and coalesce(p.my_alerts_notifications, true)
-          and ${eligibleUser}
         order by s.user_id, s.id`,
   );
+  const matching = new Map<number, string>();
   for (const row of candidates) {
-    if (alerts.has(row.user_id)) continue;
+    if (matching.has(row.user_id)) continue;
     const matches = savedSearchMatchesAnnonce(
       {
         researchText: row.research_text,
@@ -151,25 +154,43 @@ export async function findAlertRecipients(
       },
       annonce,
     );
-    if (matches) alerts.set(row.user_id, row.name);
+    if (matches) matching.set(row.user_id, row.name);
+  }
+  // 2. Of their owners, those who may be told and did not turn alerts off.
+  const owners = [...matching.keys()];
+  for (let start = 0; start < owners.length; start += SLICE) {
+    const slice = owners.slice(start, start + SLICE);
+    const allowed = await rowsOf<{ id: number }>(
+      db,
+      sql`select u.id from users u
+          left join notification_preferences p on p.user_id = u.id
+          where u.id in (${sql.join(
+            slice.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+            and coalesce(p.my_alerts_notifications, true)
+            and ${eligibleUser}`,
+    );
+    for (const row of allowed) alerts.set(row.id, matching.get(row.id)!);
   }
 
+  // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
+  //    trigger on users) and its GiST index over reachable users only.
   const near: number[] = [];
   if (hasPosition) {
     const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
-    const rows = await rowsOf<{ id: number }>(
+    const rows = await rowsOf<{ user_id: number }>(
       db,
-      sql`select u.id
-          from users u
-          left join notification_preferences p on p.user_id = u.id
-          where u.last_latitude is not null
-            and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(u.last_latitude, u.last_longitude)
-            and earth_distance(${position}, ll_to_earth(u.last_latitude, u.last_longitude)) <= ${radiusMeters}
-            and u.id <> ${annonce.ownerId}
-            and coalesce(p.new_annonces_close_notifications, true)
-            and ${eligibleUser}`,
+      sql`select up.user_id
+          from user_positions up
+          left join notification_preferences p on p.user_id = up.user_id
+          where up.reachable
+            and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
+            and earth_distance(${position}, ll_to_earth(up.latitude, up.longitude)) <= ${radiusMeters}
+            and up.user_id <> ${annonce.ownerId}
+            and coalesce(p.new_annonces_close_notifications, true)`,
     );
-    for (const row of rows) if (!alerts.has(row.id)) near.push(row.id);
+    for (const row of rows) if (!alerts.has(row.user_id)) near.push(row.user_id);
   }
   return { alerts, near };
 }
@@ -188,7 +209,7 @@ export async function runAlertFanOut(
   annonceId: number,
 ): Promise<{ alerts: number; near: number }> {
   const { db } = deps;
-  const annonce = await loadAnnonce(db, annonceId);
+  const annonce = await loadFanOutAnnonce(db, annonceId);
   if (!annonce || annonce.status !== 'VALIDATED') return { alerts: 0, near: 0 };
   const recipients = await findAlertRecipients(db, annonce);
   const annonceTitle = (await annonceTitles(db, [annonceId])).get(annonceId);

@@ -9,6 +9,8 @@ export interface LiveBus {
   publish(userIds: readonly number[]): Promise<void>;
   /** Calls `listener` with the user ids of each message; returns the unsubscribe function. */
   subscribe(listener: (userIds: number[]) => void): () => void;
+  /** Resolves once the subscriptions made so far receive messages (Redis subscribes asynchronously). */
+  subscribed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export function createLocalLiveBus(): LiveBus {
         processEmitter.off(LIVE_CHANNEL, listener);
       };
     },
+    async subscribed() {},
     async close() {
       for (const listener of listeners) processEmitter.off(LIVE_CHANNEL, listener);
       listeners.clear();
@@ -83,6 +86,9 @@ export async function createRedisLiveBus(
         log.warn({ err: error }, 'redis subscription failed');
       });
       return () => listeners.delete(listener);
+    },
+    async subscribed() {
+      await ready;
     },
     async close() {
       listeners.clear();

@@ -36,6 +36,9 @@ export interface Notifier {
   notify(items: NotificationInput | NotificationInput[], tx?: Db): Promise<void>;
 }
 
+/** Rows or ids per statement in large fan-outs. */
+const SLICE = 2000;
+
 type PreferenceRow = Record<NotificationPreferenceKey, boolean> & { userId: number };
 
 function withTitle(item: NotificationInput, titles: Map<number, string>): NotificationParams {
@@ -50,17 +53,23 @@ export function createNotifier(deps: { db: Db; clock: Clock }): Notifier {
 
   async function notifyIn(executor: Db, items: NotificationInput[]) {
     const userIds = [...new Set(items.map((item) => item.userId))];
-    const preferenceRows: PreferenceRow[] = await executor
-      .select({
-        userId: notificationPreferences.userId,
-        myAnnoncesNotifications: notificationPreferences.myAnnoncesNotifications,
-        myDiscoveriesNotifications: notificationPreferences.myDiscoveriesNotifications,
-        myAlertsNotifications: notificationPreferences.myAlertsNotifications,
-        newAnnoncesCloseNotifications: notificationPreferences.newAnnoncesCloseNotifications,
-        lampionsNotifications: notificationPreferences.lampionsNotifications,
-      })
-      .from(notificationPreferences)
-      .where(inArray(notificationPreferences.userId, userIds));
+    // In slices: a fan-out may name a hundred thousand users (a statement takes 65,535 parameters).
+    const preferenceRows: PreferenceRow[] = [];
+    for (let start = 0; start < userIds.length; start += SLICE) {
+      preferenceRows.push(
+        ...(await executor
+          .select({
+            userId: notificationPreferences.userId,
+            myAnnoncesNotifications: notificationPreferences.myAnnoncesNotifications,
+            myDiscoveriesNotifications: notificationPreferences.myDiscoveriesNotifications,
+            myAlertsNotifications: notificationPreferences.myAlertsNotifications,
+            newAnnoncesCloseNotifications: notificationPreferences.newAnnoncesCloseNotifications,
+            lampionsNotifications: notificationPreferences.lampionsNotifications,
+          })
+          .from(notificationPreferences)
+          .where(inArray(notificationPreferences.userId, userIds.slice(start, start + SLICE)))),
+      );
+    }
     const preferencesOf = new Map(preferenceRows.map((row) => [row.userId, row]));
 
     // Announcement notifications name the vehicle ("Peugeot 208") even when the producer did not.
@@ -91,11 +100,10 @@ export function createNotifier(deps: { db: Db; clock: Clock }): Notifier {
       });
     }
     if (rows.length === 0) return;
-    // Large fan-outs are written in slices (a statement has at most 65,535 parameters).
-    for (let start = 0; start < rows.length; start += 5000) {
+    for (let start = 0; start < rows.length; start += SLICE) {
       await executor
         .insert(notifications)
-        .values(rows.slice(start, start + 5000))
+        .values(rows.slice(start, start + SLICE))
         .onConflictDoNothing();
     }
     await executor.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);

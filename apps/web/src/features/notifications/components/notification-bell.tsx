@@ -143,7 +143,8 @@ export function NotificationBell({
 
   return (
     <>
-      <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+      {/* Not modal: the rest of the page stays readable to screen readers (no aria-hidden around it). */}
+      <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button variant={variant} size="icon" aria-label={label} className="relative">
             <Bell aria-hidden="true" className="size-5" />
