@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { HomeGroup } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DisplaySelectedValuesBodySchema,
@@ -58,7 +59,12 @@ const discoveryRoutes: FastifyPluginAsyncZod<{
         response: { 200: HomeDataResponseSchema },
       },
     },
-    async (request) => discovery.home(viewer(request), request.body),
+    // Answered as JSON text, validated against the schema when built (a user's home is cached):
+    // Fastify sends a string as it is, without the schema's serializer.
+    async (request, reply) => {
+      const json = await discovery.homeJson(viewer(request), request.body);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as HomeGroup[]);
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   HOME_CLOSE_RADIUS_KM,
   HOME_GROUP_SIZE,
   HOME_GROUP_TITLE_KEYS,
+  HomeDataResponseSchema,
   locationOf,
   normalizeCriteria,
   distanceKm,
@@ -29,6 +30,7 @@ import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/save
 import {
   discoveryGeneration,
   findAnnonces,
+  homeStamp,
   NO_STATISTICS,
   searchStatistics,
   type SearchStatistics,
@@ -45,6 +47,8 @@ import {
 export const HOME_LIST_TTL_MS = 30_000;
 /** How long the planner statistics read from PostgreSQL are reused (wall clock). */
 const STATISTICS_TTL_MS = 10 * 60_000;
+/** Whole homes kept at most (the least recently used go first): about 300 kB each. */
+const HOME_CACHE_SIZE = 500;
 /** Lists kept at most (the oldest go first): about 1 kB each. */
 const HOME_LIST_CACHE_SIZE = 20_000;
 
@@ -126,6 +130,12 @@ export function createDiscoveryService(deps: {
     }
     return items;
   }
+
+  /** Whole homes per user, position and language (see homeJson), least recently used first. */
+  const homes = new Map<
+    string,
+    { until: number; generation: string; alerts: string; groups: HomeGroup[]; ids: number[] }
+  >();
 
   /** The vehicle types having announcements change only with the generation. */
   let typesCache: {
@@ -235,104 +245,154 @@ export function createDiscoveryService(deps: {
      * Every section mirrors the search its "see everything" button opens.
      */
     async home(viewer: Viewer, userPosition: LatLng | null): Promise<HomeGroup[]> {
-      const first = { offset: 0, limit: HOME_GROUP_SIZE };
-      const generation = await discoveryGeneration(db);
-      const [alerts, types] = await Promise.all([
-        deps.savedSearches.rowsOf(viewer),
-        typesWithAnnonces(generation),
-        userPosition
-          ? rememberLastPosition(db, viewer.userId, userPosition.latitude, userPosition.longitude)
-          : null,
-      ]);
-      const alertCriteria = alerts.map(criteriaOfRow);
-      const descriptions = await deps.savedSearches.describeAll(
-        alerts.map((row, index) => ({ criteria: alertCriteria[index]!, address: row.address })),
-        viewer.locale,
-      );
+      return computeHome(viewer, userPosition);
+    },
 
-      const requests: {
-        group: Omit<HomeGroup, 'annonces'>;
-        list: ListRequest;
-        /** Nearest first around the user's own position: cheap, and rarely asked twice. */
-        uncached?: boolean;
-      }[] = [];
-      const fixed = (annonceType: keyof typeof HOME_GROUP_TITLE_KEYS) => ({
-        annonceType,
-        title: HOME_GROUP_TITLE_KEYS[annonceType],
-        isI18n: true,
-        vehicleTypeId: null,
-        savedSearchId: null,
-        savedSearchDescription: null,
-      });
-      if (userPosition) {
-        requests.push({
-          group: fixed('CLOSE_ANNONCES'),
-          list: {
-            ...first,
-            criteria: normalizeCriteria({ ...userPosition, locationRadius: HOME_CLOSE_RADIUS_KM }),
-            order: 'PROXIMITY',
-            from: userPosition,
-          },
-          uncached: true,
-        });
+    /**
+     * POST /home/getHomeData as JSON text. A user's home is kept HOME_LIST_TTL_MS for the same
+     * position and language (the web app asks again at every visit of the home) as long as the
+     * discovery generation and the user's alerts are unchanged; the favourite and "seen" flags
+     * are read again at every request. Never shared between users.
+     */
+    async homeJson(viewer: Viewer, userPosition: LatLng | null): Promise<string> {
+      const key = JSON.stringify([viewer.userId, viewer.locale, userPosition]);
+      const now = clock.now().getTime();
+      const cached = homes.get(key);
+      if (cached && cached.until > now) {
+        const stamp = await homeStamp(db, viewer.userId, cached.ids);
+        if (stamp.generation === cached.generation && stamp.alerts === cached.alerts) {
+          homes.delete(key);
+          homes.set(key, cached);
+          return JSON.stringify(
+            cached.groups.map((group) => ({
+              ...group,
+              annonces: group.annonces.map((card) => ({
+                ...card,
+                annonceFavorite: stamp.favourites.has(card.id),
+                userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
+              })),
+            })),
+          );
+        }
       }
-      requests.push({
-        group: fixed('LAST_ANNONCES'),
-        list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'MOST_RECENT', from: null },
+      const before = await homeStamp(db, viewer.userId, []);
+      const groups = HomeDataResponseSchema.parse(await computeHome(viewer, userPosition));
+      homes.delete(key);
+      homes.set(key, {
+        until: now + HOME_LIST_TTL_MS,
+        generation: before.generation,
+        alerts: before.alerts,
+        groups,
+        ids: [...new Set(groups.flatMap((group) => group.annonces.map((card) => card.id)))],
       });
-      alerts.forEach((alert, index) => {
-        const criteria = alertCriteria[index]!;
-        const from = referencePoint(criteria, userPosition);
-        const sort: SearchSort = effectiveSort(
-          (alert.researchSorting as SearchSort | null) ?? null,
-          from !== null,
-        );
-        requests.push({
-          group: {
-            annonceType: 'SAVED_SEARCH_ANNONCES',
-            title: alert.name,
-            isI18n: false,
-            vehicleTypeId: null,
-            savedSearchId: alert.id,
-            savedSearchDescription: descriptions[index]!,
-          },
-          list: { ...first, criteria, order: sort, from },
-        });
-      });
-      for (const type of types) {
-        requests.push({
-          group: {
-            annonceType: 'VEHICLE_ANNONCES',
-            title: viewer.locale === 'en' ? type.nameEn : type.nameFr,
-            isI18n: false,
-            vehicleTypeId: type.id,
-            savedSearchId: null,
-            savedSearchDescription: null,
-          },
-          list: {
-            ...first,
-            criteria: normalizeCriteria({ vehicleTypeIds: [type.id] }),
-            order: 'MOST_RECENT',
-            from: null,
-          },
-        });
-      }
-      requests.push({
-        group: fixed('TOP_ANNONCES'),
-        list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'TOP', from: null },
-      });
-
-      const lists = await Promise.all(
-        requests.map(({ list: request, uncached }) =>
-          uncached
-            ? find(request, false).then((found) => found.items)
-            : homeList(request, generation),
-        ),
-      );
-      const cards = await present(viewer, lists, userPosition);
-      return requests.map((request, index) => ({ ...request.group, annonces: cards[index]! }));
+      if (homes.size > HOME_CACHE_SIZE) homes.delete(homes.keys().next().value!);
+      return JSON.stringify(groups);
     },
   };
+
+  /**
+   * The home sections in display order. CLOSE_ANNONCES only with a position; one
+   * SAVED_SEARCH_ANNONCES per alert and one VEHICLE_ANNONCES per type having announcements. Every
+   * section mirrors the search its "see everything" button opens.
+   */
+  async function computeHome(viewer: Viewer, userPosition: LatLng | null): Promise<HomeGroup[]> {
+    const first = { offset: 0, limit: HOME_GROUP_SIZE };
+    const generation = await discoveryGeneration(db);
+    const [alerts, types] = await Promise.all([
+      deps.savedSearches.rowsOf(viewer),
+      typesWithAnnonces(generation),
+      userPosition
+        ? rememberLastPosition(db, viewer.userId, userPosition.latitude, userPosition.longitude)
+        : null,
+    ]);
+    const alertCriteria = alerts.map(criteriaOfRow);
+    const descriptions = await deps.savedSearches.describeAll(
+      alerts.map((row, index) => ({ criteria: alertCriteria[index]!, address: row.address })),
+      viewer.locale,
+    );
+
+    const requests: {
+      group: Omit<HomeGroup, 'annonces'>;
+      list: ListRequest;
+      /** Nearest first around the user's own position: cheap, and rarely asked twice. */
+      uncached?: boolean;
+    }[] = [];
+    const fixed = (annonceType: keyof typeof HOME_GROUP_TITLE_KEYS) => ({
+      annonceType,
+      title: HOME_GROUP_TITLE_KEYS[annonceType],
+      isI18n: true,
+      vehicleTypeId: null,
+      savedSearchId: null,
+      savedSearchDescription: null,
+    });
+    if (userPosition) {
+      requests.push({
+        group: fixed('CLOSE_ANNONCES'),
+        list: {
+          ...first,
+          criteria: normalizeCriteria({ ...userPosition, locationRadius: HOME_CLOSE_RADIUS_KM }),
+          order: 'PROXIMITY',
+          from: userPosition,
+        },
+        uncached: true,
+      });
+    }
+    requests.push({
+      group: fixed('LAST_ANNONCES'),
+      list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'MOST_RECENT', from: null },
+    });
+    alerts.forEach((alert, index) => {
+      const criteria = alertCriteria[index]!;
+      const from = referencePoint(criteria, userPosition);
+      const sort: SearchSort = effectiveSort(
+        (alert.researchSorting as SearchSort | null) ?? null,
+        from !== null,
+      );
+      requests.push({
+        group: {
+          annonceType: 'SAVED_SEARCH_ANNONCES',
+          title: alert.name,
+          isI18n: false,
+          vehicleTypeId: null,
+          savedSearchId: alert.id,
+          savedSearchDescription: descriptions[index]!,
+        },
+        list: { ...first, criteria, order: sort, from },
+      });
+    });
+    for (const type of types) {
+      requests.push({
+        group: {
+          annonceType: 'VEHICLE_ANNONCES',
+          title: viewer.locale === 'en' ? type.nameEn : type.nameFr,
+          isI18n: false,
+          vehicleTypeId: type.id,
+          savedSearchId: null,
+          savedSearchDescription: null,
+        },
+        list: {
+          ...first,
+          criteria: normalizeCriteria({ vehicleTypeIds: [type.id] }),
+          order: 'MOST_RECENT',
+          from: null,
+        },
+      });
+    }
+    requests.push({
+      group: fixed('TOP_ANNONCES'),
+      list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'TOP', from: null },
+    });
+
+    const lists = await Promise.all(
+      requests.map(({ list: request, uncached }) =>
+        uncached
+          ? find(request, false).then((found) => found.items)
+          : homeList(request, generation),
+      ),
+    );
+    const cards = await present(viewer, lists, userPosition);
+    return requests.map((request, index) => ({ ...request.group, annonces: cards[index]! }));
+  }
 }
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;

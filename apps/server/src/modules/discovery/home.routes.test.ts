@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
-import { users } from '../../db/schema/index';
-import { buildUser } from '../../../test/factories';
+import { annonces, annonceViews, favourites, users } from '../../db/schema/index';
+import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
   buildFixture,
@@ -105,6 +105,91 @@ describe('POST /home/getHomeData', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ invalidField: 'latitude' });
+  });
+});
+
+const ids = (group: HomeGroup | undefined) => group!.annonces.map((card: DiscoveryCard) => card.id);
+
+describe('the home kept for a user', () => {
+  let t: TestApp;
+  let c: Catalogue;
+  let x: Fixture;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    c = await catalogue(t.db);
+    x = await buildFixture(t.db, c);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const home = async (as: TestUser) => {
+    const res = await t.injectAs(as, {
+      method: 'POST',
+      url: '/home/getHomeData',
+      ...form({ latitude: PLACES.toulouse.latitude, longitude: PLACES.toulouse.longitude }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    return res.json() as HomeGroup[];
+  };
+  const section = (groups: HomeGroup[], type: string) =>
+    groups.find((group) => group.annonceType === type)!;
+  const card = (groups: HomeGroup[], id: number) =>
+    section(groups, 'LAST_ANNONCES').annonces.find((item: DiscoveryCard) => item.id === id)!;
+
+  it('shows a newly validated announcement and drops a withdrawn one at once', async () => {
+    const viewer = await buildUser(t.db);
+    const first = await home(viewer);
+    expect(await home(viewer)).toEqual(first);
+    const { id } = await buildAnnonce(t.db, {
+      vehicleTypeId: c.car,
+      theftLatitude: PLACES.blagnac.latitude,
+      theftLongitude: PLACES.blagnac.longitude,
+      validatedAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    const after = await home(viewer);
+    expect(ids(section(after, 'LAST_ANNONCES'))).toContain(id);
+    expect(ids(section(after, 'CLOSE_ANNONCES'))).toContain(id);
+    await t.db.update(annonces).set({ status: 'FINISHED' }).where(eq(annonces.id, id));
+    const withdrawn = await home(viewer);
+    expect(ids(section(withdrawn, 'LAST_ANNONCES'))).not.toContain(id);
+    expect(ids(section(withdrawn, 'CLOSE_ANNONCES'))).not.toContain(id);
+  });
+
+  it("reads each user's favourites and views anew, and never hands one user's home to another", async () => {
+    const one = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    expect(card(await home(one), x.a)).toMatchObject({
+      annonceFavorite: false,
+      userHasSeenAnnonce: false,
+    });
+    await home(other);
+    await t.db.insert(favourites).values({ userId: one.id, annonceId: x.a });
+    await t.db.insert(annonceViews).values({ userId: one.id, annonceId: x.b });
+    const mine = await home(one);
+    expect(card(mine, x.a)).toMatchObject({ annonceFavorite: true, userHasSeenAnnonce: false });
+    expect(card(mine, x.b)).toMatchObject({ annonceFavorite: false, userHasSeenAnnonce: true });
+    const theirs = await home(other);
+    expect(card(theirs, x.a)).toMatchObject({ annonceFavorite: false, userHasSeenAnnonce: false });
+    expect(card(theirs, x.b)).toMatchObject({ userHasSeenAnnonce: false });
+    // The owner's own announcements count as seen for the owner only.
+    expect(card(await home(x.owner), x.c).userHasSeenAnnonce).toBe(true);
+    expect(card(await home(x.owner), x.c).isMine).toBe(true);
+  });
+
+  it('shows a new alert at once, and forgets a deleted one', async () => {
+    const viewer = await buildUser(t.db);
+    expect(section(await home(viewer), 'SAVED_SEARCH_ANNONCES')).toBeUndefined();
+    const created = await t.injectAs(viewer, {
+      method: 'POST',
+      url: '/savedSearch',
+      ...form({ name: 'Citroën', brandIds: `[${c.citroen}]` }),
+    });
+    expect(ids(section(await home(viewer), 'SAVED_SEARCH_ANNONCES'))).toEqual([x.b]);
+    await t.injectAs(viewer, { method: 'DELETE', url: `/savedSearch/${created.json().id}` });
+    expect(section(await home(viewer), 'SAVED_SEARCH_ANNONCES')).toBeUndefined();
   });
 });
 

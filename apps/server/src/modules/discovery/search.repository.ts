@@ -601,6 +601,40 @@ export async function discoveryGeneration(db: Db): Promise<string> {
   return row?.generation ?? '';
 }
 
+/**
+ * What a cached home of this user depends on beyond the lists, read in one query: the discovery
+ * generation, the user's alerts (count and newest id: alerts are created and deleted, never edited)
+ * and, among the given announcements, the user's favourites and the ones they have seen.
+ */
+export async function homeStamp(db: Db, userId: number, annonceIds: readonly number[]) {
+  const ids = sql`array[${sql.join(
+    annonceIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const [row] = await rowsOf<{
+    generation: string;
+    alerts: string;
+    favourites: number[] | null;
+    seen: number[] | null;
+  }>(
+    db,
+    sql`select
+        (select last_value::text || ':' || is_called::text from discovery_generation) as generation,
+        (select count(*)::text || ':' || coalesce(max(id), 0)::text from saved_searches
+          where user_id = ${userId}) as alerts,
+        (select array_agg(annonce_id) from favourites
+          where user_id = ${userId} and annonce_id = any(${ids})) as favourites,
+        (select array_agg(annonce_id) from annonce_views
+          where user_id = ${userId} and annonce_id = any(${ids})) as seen`,
+  );
+  return {
+    generation: row?.generation ?? '',
+    alerts: row?.alerts ?? '',
+    favourites: new Set((row?.favourites ?? []).map(Number)),
+    seen: new Set((row?.seen ?? []).map(Number)),
+  };
+}
+
 /** Activated vehicle types that have at least one VALIDATED announcement, in display order. */
 export async function vehicleTypesWithAnnonces(db: Db) {
   return rowsOf<{ id: number; nameFr: string; nameEn: string }>(
