@@ -114,3 +114,19 @@ export const PushSubscriptionBodySchema = z.object({
 
 /** POST /pushSubscription/unsubscribe. */
 export const PushUnsubscribeBodySchema = z.object({ endpoint: z.url().max(2000) });
+
+/** POST /admin/api/notifications/broadcast: a message from the team to every user or to super watchers. */
+export const BroadcastBodySchema = z.object({
+  /** ADMIN_NOTIFICATION goes to every user who may be told; NEW_INFO_SUPER_WATCHER to super watchers. */
+  type: z.enum(['ADMIN_NOTIFICATION', 'NEW_INFO_SUPER_WATCHER']),
+  title: z.string().trim().min(1).max(120),
+  message: z.string().trim().min(1).max(1000),
+  /** The announcement a click opens, if any. */
+  annonceId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+});
+export type BroadcastBody = z.infer<typeof BroadcastBodySchema>;

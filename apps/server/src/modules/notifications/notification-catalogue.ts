@@ -19,6 +19,16 @@ function vehicle(p: Readonly<Record<string, string>>, fallback: string) {
   return p.annonceTitle ? p.annonceTitle : fallback;
 }
 
+/** " Peugeot 208" after "annonce", or nothing when the producer gave no name. */
+function named(p: Readonly<Record<string, string>>) {
+  return p.annonceTitle ? ` ${p.annonceTitle}` : '';
+}
+
+/** "20 " before "lampions", or nothing without an amount. */
+function count(p: Readonly<Record<string, string>>) {
+  return p.points ? `${p.points} ` : '';
+}
+
 function withComment(text: string, comment: string | undefined, label: string) {
   return comment ? `${text} ${label} ${comment}` : text;
 }
@@ -38,34 +48,22 @@ const FR: Record<NotificationType, Entry> = {
   }),
   ANNONCE_DELAY_PASSED: (p) => ({
     title: 'Délai de 48 h dépassé',
-    body: `Les documents de votre annonce ${vehicle(p, '')} n'ont pas été ajoutés à temps : elle est revenue en brouillon.`.replace(
-      '  ',
-      ' ',
-    ),
+    body: `Les documents de votre annonce${named(p)} n'ont pas été ajoutés à temps : elle est revenue en brouillon.`,
   }),
   ANNONCE_TO_COMPLETE: (p) =>
     p.reminder
       ? {
           title: 'Plus que 24 h pour compléter votre annonce',
-          body: `Ajoutez les documents manquants de votre annonce ${vehicle(p, '')} avant la fin du délai, sinon elle reviendra en brouillon.`.replace(
-            '  ',
-            ' ',
-          ),
+          body: `Ajoutez les documents manquants de votre annonce${named(p)} avant la fin du délai, sinon elle reviendra en brouillon.`,
         }
       : {
           title: 'Annonce à compléter',
-          body: `Il manque des documents à votre annonce ${vehicle(p, '')} : vous avez 48 h pour les ajouter.`.replace(
-            '  ',
-            ' ',
-          ),
+          body: `Il manque des documents à votre annonce${named(p)} : vous avez 48 h pour les ajouter.`,
         },
   PHOTOS_REFUSED: (p) => ({
     title: 'Photos refusées',
     body: withComment(
-      `Les photos de votre annonce ${vehicle(p, '')} ont été refusées. Ajoutez-en de nouvelles.`.replace(
-        '  ',
-        ' ',
-      ),
+      `Les photos de votre annonce${named(p)} ont été refusées. Ajoutez-en de nouvelles.`,
       p.comment,
       'Motif :',
     ),
@@ -116,27 +114,19 @@ const FR: Record<NotificationType, Entry> = {
   }),
   LAMPIONS_GAINED: (p) => ({
     title: 'Lampions gagnés',
-    body: `Vous avez gagné ${p.points ?? ''} lampions.`.replace('  ', ' '),
+    body: `Vous avez gagné ${count(p)}lampions.`,
   }),
   LAMPIONS_LOST: (p) => ({
     title: 'Lampions perdus',
-    body: `Vous avez perdu ${p.points ?? ''} lampions.`.replace('  ', ' '),
+    body: `Vous avez perdu ${count(p)}lampions.`,
   }),
   LAMPIONS_ADDED: (p) => ({
     title: 'Lampions ajoutés',
-    body: withComment(
-      `L'équipe vous a ajouté ${p.points ?? ''} lampions.`.replace('  ', ' '),
-      p.comment,
-      '—',
-    ),
+    body: withComment(`L'équipe vous a ajouté ${count(p)}lampions.`, p.comment, '—'),
   }),
   LAMPIONS_REMOVED: (p) => ({
     title: 'Lampions retirés',
-    body: withComment(
-      `L'équipe vous a retiré ${p.points ?? ''} lampions.`.replace('  ', ' '),
-      p.comment,
-      '—',
-    ),
+    body: withComment(`L'équipe vous a retiré ${count(p)}lampions.`, p.comment, '—'),
   }),
   LEVEL_GAINED: (p) => ({
     title: 'Nouveau niveau',
@@ -179,34 +169,22 @@ const EN: Record<NotificationType, Entry> = {
   }),
   ANNONCE_DELAY_PASSED: (p) => ({
     title: '48-hour delay passed',
-    body: `The documents of your announcement ${vehicle(p, '')} were not added in time: it is back to draft.`.replace(
-      '  ',
-      ' ',
-    ),
+    body: `The documents of your announcement${named(p)} were not added in time: it is back to draft.`,
   }),
   ANNONCE_TO_COMPLETE: (p) =>
     p.reminder
       ? {
           title: '24 hours left to complete your announcement',
-          body: `Add the missing documents of your announcement ${vehicle(p, '')} before the deadline, or it goes back to draft.`.replace(
-            '  ',
-            ' ',
-          ),
+          body: `Add the missing documents of your announcement${named(p)} before the deadline, or it goes back to draft.`,
         }
       : {
           title: 'Announcement to complete',
-          body: `Your announcement ${vehicle(p, '')} is missing documents: you have 48 hours to add them.`.replace(
-            '  ',
-            ' ',
-          ),
+          body: `Your announcement${named(p)} is missing documents: you have 48 hours to add them.`,
         },
   PHOTOS_REFUSED: (p) => ({
     title: 'Photos refused',
     body: withComment(
-      `The photos of your announcement ${vehicle(p, '')} were refused. Please add new ones.`.replace(
-        '  ',
-        ' ',
-      ),
+      `The photos of your announcement${named(p)} were refused. Please add new ones.`,
       p.comment,
       'Reason:',
     ),
@@ -257,27 +235,19 @@ const EN: Record<NotificationType, Entry> = {
   }),
   LAMPIONS_GAINED: (p) => ({
     title: 'Lampions earned',
-    body: `You earned ${p.points ?? ''} lampions.`.replace('  ', ' '),
+    body: `You earned ${count(p)}lampions.`,
   }),
   LAMPIONS_LOST: (p) => ({
     title: 'Lampions lost',
-    body: `You lost ${p.points ?? ''} lampions.`.replace('  ', ' '),
+    body: `You lost ${count(p)}lampions.`,
   }),
   LAMPIONS_ADDED: (p) => ({
     title: 'Lampions added',
-    body: withComment(
-      `The team added ${p.points ?? ''} lampions.`.replace('  ', ' '),
-      p.comment,
-      '—',
-    ),
+    body: withComment(`The team added ${count(p)}lampions.`, p.comment, '—'),
   }),
   LAMPIONS_REMOVED: (p) => ({
     title: 'Lampions removed',
-    body: withComment(
-      `The team removed ${p.points ?? ''} lampions.`.replace('  ', ' '),
-      p.comment,
-      '—',
-    ),
+    body: withComment(`The team removed ${count(p)}lampions.`, p.comment, '—'),
   }),
   LEVEL_GAINED: (p) => ({
     title: 'New level',

@@ -454,3 +454,75 @@ describe('push subscriptions', () => {
     expect(removed.json()).toEqual({ unsubscribed: true });
   });
 });
+
+describe('POST /admin/api/notifications/broadcast', () => {
+  const broadcast = (user: TestUser, payload: Record<string, unknown>) =>
+    t.injectAs(user, { method: 'POST', url: '/admin/api/notifications/broadcast', payload });
+
+  it('is for the back office only, and checks its input', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/notifications/broadcast',
+      payload: { type: 'ADMIN_NOTIFICATION', title: 'x', message: 'y' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const individual = await broadcast(alice, {
+      type: 'ADMIN_NOTIFICATION',
+      title: 'x',
+      message: 'y',
+    });
+    expect(individual.statusCode).toBe(403);
+    const admin = await buildUser(t.db, { roles: ['ROLE_ADMIN'] });
+    const blank = await broadcast(admin, { type: 'ADMIN_NOTIFICATION', title: '  ', message: 'y' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ invalidField: 'title' });
+    const unknown = await broadcast(admin, {
+      type: 'ADMIN_NOTIFICATION',
+      title: 'x',
+      message: 'y',
+      annonceId: 999_999,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('reaches every individual account, or only the super watchers, never the back office', async () => {
+    const admin = await buildUser(t.db, { roles: ['ROLE_ADMIN'] });
+    const watcher = await buildUser(t.db, {
+      roles: ['ROLE_INDIVIDUAL_CONFIRMED', 'ROLE_INDIVIDUAL_SUPER_WATCHER'],
+    });
+    const annonce = await buildAnnonce(t.db);
+    const news = await broadcast(admin, {
+      type: 'NEW_INFO_SUPER_WATCHER',
+      title: 'Nouvelle zone',
+      message: 'Une série de vols à Blagnac.',
+      annonceId: annonce.id,
+    });
+    expect(news.json()).toEqual({ recipients: 1 });
+    const watcherItems = (await list(watcher)).json() as Array<Record<string, unknown>>;
+    expect(watcherItems[0]).toMatchObject({
+      type: 'NEW_INFO_SUPER_WATCHER',
+      title: 'Nouvelle zone',
+      body: 'Une série de vols à Blagnac.',
+      target: 'AnnonceShow',
+      objectId: annonce.id,
+    });
+    const all = await broadcast(admin, {
+      type: 'ADMIN_NOTIFICATION',
+      title: 'Maintenance',
+      message: 'Le service sera coupé ce soir.',
+    });
+    expect((all.json() as { recipients: number }).recipients).toBeGreaterThanOrEqual(3);
+    for (const user of [alice, bob, watcher]) {
+      const items = (await list(user)).json() as Array<{ type: string; body: string }>;
+      expect(items[0]).toMatchObject({
+        type: 'ADMIN_NOTIFICATION',
+        body: 'Le service sera coupé ce soir.',
+      });
+    }
+    const adminRows = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.id));
+    expect(adminRows).toEqual([]);
+  });
+});

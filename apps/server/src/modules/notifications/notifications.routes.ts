@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_ROLES,
+  BroadcastBodySchema,
   LiveTicketSchema,
   NotificationIdParamsSchema,
   NotificationListBodySchema,
@@ -12,6 +14,7 @@ import {
   PushUnsubscribeBodySchema,
 } from '@app/domain';
 import { AppError } from '../../lib/app-error';
+import { broadcastNotification } from './broadcast';
 import type { LiveStreams } from './live-streams';
 import type { LiveTickets } from './live-tickets';
 import type { NotificationsService } from './notifications.service';
@@ -151,6 +154,29 @@ const notificationsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       unsubscribed: await push.unsubscribe(request.currentUser!.userId, request.body.endpoint),
     }),
+  );
+
+  app.post(
+    '/admin/api/notifications/broadcast',
+    {
+      onRequest: app.requireRoles(ADMIN_ROLES),
+      schema: {
+        ...common,
+        tags: ['admin'],
+        summary: 'A message from the team to every user (ADMIN_NOTIFICATION) or to super watchers',
+        description:
+          'NEW_INFO_SUPER_WATCHER goes to ROLE_INDIVIDUAL_SUPER_WATCHER accounts only. A click opens ' +
+          'annonceId when given (404 when it does not exist). Audited.',
+        body: BroadcastBodySchema,
+        response: { 200: z.object({ recipients: z.number() }) },
+      },
+    },
+    async (request) =>
+      broadcastNotification(
+        { db: app.deps.database.db, clock: app.deps.clock },
+        request.currentUser!,
+        request.body,
+      ),
   );
 };
 

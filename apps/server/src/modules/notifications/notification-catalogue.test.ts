@@ -1,0 +1,46 @@
+import { NOTIFICATION_TYPES } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { notificationLocaleOf, renderNotification } from './notification-catalogue';
+
+describe('notification catalogue', () => {
+  const full = {
+    annonceTitle: 'Peugeot 208',
+    comment: 'Photo floue.',
+    points: 20,
+    level: 3,
+    searchName: 'Ma Peugeot',
+    city: 'Toulouse',
+    title: 'Info',
+    message: 'Bonjour',
+  };
+
+  it.each(NOTIFICATION_TYPES)(
+    '%s reads well in French and English, with or without parameters',
+    (type) => {
+      for (const locale of ['fr', 'en'] as const) {
+        for (const params of [full, {}]) {
+          const { title, body } = renderNotification(type, params, locale);
+          expect(title.trim()).not.toBe('');
+          if (type !== 'ADMIN_NOTIFICATION' || params === full) expect(body.trim()).not.toBe('');
+          expect(`${title} ${body}`).not.toMatch(/ {2}|undefined|null|\{|\}/);
+        }
+      }
+    },
+  );
+
+  it('names the vehicle and the reason when given', () => {
+    expect(renderNotification('ANNONCE_REFUSED', full, 'fr').body).toBe(
+      'Votre annonce Peugeot 208 a été refusée. Modifiez-la puis publiez-la à nouveau. Motif : Photo floue.',
+    );
+    expect(renderNotification('ANNONCE_DELAY_PASSED', {}, 'en').body).toBe(
+      'The documents of your announcement were not added in time: it is back to draft.',
+    );
+  });
+
+  it('reads French unless the user chose English', () => {
+    expect(notificationLocaleOf('en')).toBe('en');
+    expect(notificationLocaleOf('en-GB')).toBe('en');
+    expect(notificationLocaleOf('fr')).toBe('fr');
+    expect(notificationLocaleOf(null)).toBe('fr');
+  });
+});
