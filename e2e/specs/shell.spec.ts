@@ -121,6 +121,7 @@ test.describe('a signed-in member', () => {
       await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     }
     await expect(page).toHaveURL(/#\/login/);
+    await expect(page.getByRole('textbox', { name: 'Adresse e-mail' })).toBeVisible();
     await page.goto('/#/');
     await expect(page).toHaveURL(/#\/login/);
   });
