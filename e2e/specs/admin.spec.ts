@@ -1,0 +1,203 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  aCar,
+  adminTokenFor,
+  newAccount,
+  openBackOffice,
+  sendIdentity,
+  type ApiAccount,
+} from '../support/admin';
+import { randomPlate } from '../support/annonces';
+import { pngFixture } from '../support/profile';
+import { signIn } from '../support/session';
+
+const TOULOUSE = {
+  address: '10 rue du Taur, 31000 Toulouse',
+  latitude: 43.6065,
+  longitude: 1.442,
+  departement: '31',
+};
+
+/** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
+async function seriousViolations(page: Page) {
+  // A success toast of the previous action fades after 4 s; the page itself is what is checked.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+const bearer = (account: ApiAccount) => ({ Authorization: `Bearer ${account.token}` });
+
+/** Saves the announcement with every mandatory field of a fast car announcement, then publishes it. */
+async function publishCar(
+  request: APIRequestContext,
+  owner: ApiAccount,
+  fields: Record<string, unknown>,
+  annonceId?: number,
+): Promise<number> {
+  const saved = await request.post('/annonce/saveAnnonceGrandPublic', {
+    headers: bearer(owner),
+    multipart: {
+      annonce: JSON.stringify(fields),
+      ...(annonceId ? { annonceId: String(annonceId) } : {}),
+      isDraft: 'true',
+      isFastAnnonce: 'true',
+      currentStep: '4',
+    },
+  });
+  if (!saved.ok()) throw new Error(`not saved: ${saved.status()} ${await saved.text()}`);
+  const id = ((await saved.json()) as { id: number }).id;
+  const published = await request.post('/annonce/publishAnnonceGP', {
+    headers: bearer(owner),
+    form: { annonceIds: String(id) },
+  });
+  if (!published.ok())
+    throw new Error(`not published: ${published.status()} ${await published.text()}`);
+  return id;
+}
+
+test.describe('back office', () => {
+  test('refuses an individual account at its own login', async ({ page, request }) => {
+    const someone = await newAccount(request);
+    await page.goto('/admin/');
+    await expect(
+      page.getByRole('heading', { name: 'Connexion au back-office', level: 1 }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('E-mail').fill(someone.username);
+    await page.getByLabel('Mot de passe').fill(someone.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Ce profil ne peut pas se connecter ici.');
+  });
+
+  test('an announcement refused with reasons, fixed and validated; a match validated and finished', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await newAccount(request);
+    const adminToken = await adminTokenFor(admin);
+    const owner = await newAccount(request);
+    await sendIdentity(request, owner);
+    const car = await aCar(request, owner.token);
+    const plate = randomPlate();
+    const fields = {
+      vehicleType: car.typeId,
+      brand: car.brandId,
+      model: car.modelId,
+      licensePlate: plate,
+      licensePlateConfirm: plate,
+      energy: 'DIESEL',
+      color: 'BLUE',
+      address: TOULOUSE,
+      isProprio: true,
+      ownerAttestation: true,
+    };
+    const annonceId = await publishCar(request, owner, fields);
+
+    // The admin finds it in the queue and refuses it with two reasons and a comment.
+    await openBackOffice(page, admin, adminToken);
+    await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .getByRole('link', { name: /annonces à valider/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: /Annonces à valider/, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: new RegExp(`#${annonceId}$`) }).click();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`#${annonceId}`), level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByText(plate.replace(/[\s-]/g, '').toUpperCase())).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Refuser…' }).click();
+    const refuse = page.getByRole('dialog', { name: 'Refuser l’annonce' });
+    await refuse.getByLabel('Carte grise').check();
+    await refuse.getByLabel('Photos').check();
+    await refuse
+      .getByLabel('Commentaire pour le propriétaire')
+      .fill('Ajoutez la carte grise et une photo.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await refuse.getByRole('button', { name: 'Refuser avec ces raisons' }).click();
+    await expect(page.getByRole('heading', { name: /Annonces à valider/, level: 1 })).toBeVisible();
+
+    // The owner reads the reasons on the announcement.
+    await signIn(page, request, owner);
+    await page.goto(`/#/annonce/show/${annonceId}`);
+    await page.getByRole('button', { name: 'Voir les raisons' }).click();
+    const reasons = page.getByRole('dialog', { name: 'Raisons du refus' });
+    await expect(reasons.getByText('Carte grise', { exact: true })).toBeVisible();
+    await expect(reasons.getByText('Photos', { exact: true })).toBeVisible();
+    await expect(reasons.getByText('Ajoutez la carte grise et une photo.')).toBeVisible();
+    await expect(reasons.getByText('Pièce d’identité', { exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Fixed and published again; the admin validates it.
+    await publishCar(request, owner, { ...fields, color: 'BLACK' }, annonceId);
+    await openBackOffice(page, admin, adminToken);
+    await page.goto(`/admin/#/annonces/${annonceId}`);
+    await expect(page.getByText('Décisions précédentes')).toBeVisible();
+    await page.getByRole('button', { name: 'Valider l’annonce' }).click();
+    await expect(page.getByRole('heading', { name: /Annonces à valider/, level: 1 })).toBeVisible();
+    const detail = await request.get(`/annonce/${annonceId}`, { headers: bearer(owner) });
+    expect(((await detail.json()) as { status: { value: string } }).status.value).toBe('VALIDATED');
+
+    // A watcher whose identity the admin accepts reports the car.
+    const watcher = await newAccount(request);
+    await sendIdentity(request, watcher);
+    await page.goto('/admin/#/identities');
+    await page.getByRole('link', { name: new RegExp(`#${watcher.id}$`) }).click();
+    await expect(page.getByRole('link', { name: /Pièce d’identité \(recto\)/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Accepter l’identité' }).click();
+    await expect(page.getByText('Acceptée', { exact: true }).first()).toBeVisible();
+
+    const report = await request.post('/matchAnnonce/saveMatchAnnonceGrandPublic', {
+      headers: bearer(watcher),
+      multipart: {
+        match: JSON.stringify({
+          address: TOULOUSE,
+          vehicleType: car.typeId,
+          brand: car.brandId,
+          model: car.modelId,
+          vin: 'VF1AB000123456789',
+          color: 'BLACK',
+          energy: 'DIESEL',
+          description: 'Garée devant la boulangerie.',
+        }),
+        scannedIdentifier: JSON.stringify({ licensePlate: plate, annonceId }),
+        nbImagesVehicle: '1',
+        'imagesVehicle[0]': { name: 'vue.png', mimeType: 'image/png', buffer: pngFixture() },
+      },
+    });
+    expect(report.ok(), await report.text()).toBe(true);
+
+    // The admin validates the match, then records the return of the vehicle.
+    await page.goto('/admin/#/matches');
+    const matchLink = page
+      .getByRole('listitem')
+      .filter({ hasText: watcher.username })
+      .getByRole('link', { name: /Match n°/ });
+    await matchLink.click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Valider le match' }).click();
+    await expect(page.getByText('Validé', { exact: true })).toBeVisible();
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' });
+    await page.getByLabel('Date de restitution').fill(today);
+    await page.getByRole('button', { name: 'Clore : véhicule rendu' }).click();
+    await expect(page.getByRole('heading', { name: 'Matchs', level: 1 })).toBeVisible();
+
+    // The watcher sees the money and the lampions in My matches.
+    await signIn(page, request, watcher);
+    await page.goto('/#/user/myMatches');
+    await expect(page.getByText(/100,00\s€ gagnés/)).toBeVisible();
+    await expect(page.getByText('720 lampions')).toBeVisible();
+  });
+});
