@@ -1,0 +1,190 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { AdminApp } from './admin-app';
+import { ADMIN_SESSION_KEY, getAdminSession, setAdminSession } from './session';
+
+const SESSION = {
+  username: 'chef@veilleurs.fr',
+  roles: ['ROLE_SUPER_ADMIN'],
+  access_token: 'access-1',
+  refresh_token: 'refresh-1',
+};
+
+const DASHBOARD = {
+  annoncesToValidate: 3,
+  identitiesToReview: 1,
+  matchesToValidate: 0,
+  annonceDeletionRequests: 0,
+  accountDeletionRequests: 2,
+  customCatalogItems: 0,
+  feedbackMessages: 5,
+};
+
+const ANNONCE = {
+  id: 42,
+  title: 'Peugeot 208',
+  status: 'TO_VALIDATE',
+  isFastAnnonce: true,
+  isComplete: false,
+  licensePlate: 'AB123CD',
+  theftCity: 'Toulouse',
+  owner: { id: 7, username: 'camille@example.test', firstname: 'Camille', lastname: 'Martin' },
+  publishedAt: '2026-11-20T10:00:00.000Z',
+  askedToBeDeletedAt: null,
+  firstPhotoUrl: null,
+  vehicleType: 'Voiture',
+  isLicensed: true,
+  brand: 'Peugeot',
+  model: '208',
+  modelFinish: null,
+  vin: null,
+  bicycode: null,
+  serialNumber: null,
+  hasWindowEngraving: false,
+  color: 'Bleu',
+  energy: 'Diesel',
+  fiscalPower: null,
+  description: null,
+  vehicleDescription: null,
+  theftAddress: '10 rue du Taur, 31000 Toulouse',
+  theftDepartmentCode: '31',
+  theftLatitude: 43.6,
+  theftLongitude: 1.44,
+  isOwner: true,
+  firstnameOwner: null,
+  lastnameOwner: null,
+  insuranceCompany: null,
+  insuranceContract: null,
+  additionnalRewardLevel: 0,
+  additionnalRewardAmount: 0,
+  completionDeadlineAt: null,
+  validatedAt: null,
+  ownerIdentityStatus: 'IN_PROGRESS',
+  photos: [],
+  documents: {
+    identityRecto: null,
+    identityVerso: null,
+    carteGrise: { id: 9, fileUrl: 'http://localhost/files/9?sig', fileName: 'cg.pdf', isPdf: true },
+    plainte: null,
+    assurance: null,
+  },
+  reviews: [],
+};
+
+function renderAdmin(hash = '#/') {
+  window.location.hash = hash;
+  return render(
+    <AppProvider>
+      <AdminApp />
+    </AppProvider>,
+  );
+}
+
+describe('back office', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setAdminSession(null);
+  });
+
+  it('shows the admin login to a visitor and the refusal of a non-admin account', async () => {
+    const api = stubFetch({
+      'POST /admin/login': () => apiError(403, 'FORBIDDEN', 'Profile.forbidden.error'),
+    });
+    renderAdmin('#/');
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion au back-office', level: 1 }),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'camille@example.test');
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce profil ne peut pas se connecter ici.',
+    );
+    expect(JSON.parse(api.callsTo('POST', '/admin/login')[0]!.body)).toEqual({
+      username: 'camille@example.test',
+      password: 'secret123',
+      rememberMe: false,
+    });
+    expect(getAdminSession()).toBeNull();
+  });
+
+  it('signs in, keeps its own session and shows the queue counts', async () => {
+    stubFetch({
+      'POST /admin/login': () => json({ ...SESSION, token_type: 'Bearer', expires_in: 900 }),
+      'GET /admin/api/dashboard': () => json(DASHBOARD),
+    });
+    renderAdmin('#/login');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'chef@veilleurs.fr');
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'Admin2026x');
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+    expect(await screen.findByTestId('count-annoncesToValidate')).toHaveTextContent('3');
+    expect(screen.getByTestId('count-accountDeletionRequests')).toHaveTextContent('2');
+    expect(JSON.parse(localStorage.getItem(ADMIN_SESSION_KEY)!)).toMatchObject({
+      username: 'chef@veilleurs.fr',
+    });
+    // The public app's session is untouched.
+    expect(localStorage.getItem('veilleurs.user')).toBeNull();
+  });
+
+  it('refreshes an expired access token once on the admin refresh call', async () => {
+    setAdminSession(SESSION);
+    const api = stubFetch({
+      'GET /admin/api/dashboard': (request) =>
+        request.headers.get('Authorization') === 'Bearer access-2'
+          ? json(DASHBOARD)
+          : apiError(401, 'UNAUTHENTICATED', 'session.invalid.error'),
+      'POST /admin/oauth/access_token': () =>
+        json({ ...SESSION, access_token: 'access-2', refresh_token: 'refresh-2' }),
+    });
+    renderAdmin('#/');
+    expect(await screen.findByTestId('count-feedbackMessages')).toHaveTextContent('5');
+    expect(JSON.parse(api.callsTo('POST', '/admin/oauth/access_token')[0]!.body)).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+    });
+    expect(getAdminSession()?.refresh_token).toBe('refresh-2');
+  });
+
+  it('refuses an announcement with the reasons ticked and the comment', async () => {
+    setAdminSession(SESSION);
+    const api = stubFetch({
+      'GET /admin/api/annonce/42': () => json(ANNONCE),
+      'POST /admin/api/annonce/42/refuse': () => json({ id: 42, status: 'REFUSED' }),
+      'GET /admin/api/annonces/toValidate': () =>
+        json({ total: 0, page: 1, pageSize: 20, items: [] }),
+    });
+    renderAdmin('#/annonces/42');
+    expect(await screen.findByRole('heading', { name: 'Peugeot 208 #42' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Carte grise (PDF)' })).toHaveAttribute(
+      'href',
+      'http://localhost/files/9?sig',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Refuser…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuser l’annonce' });
+    await userEvent.click(screen.getByLabelText('Carte grise'));
+    await userEvent.type(
+      screen.getByLabelText('Commentaire pour le propriétaire'),
+      'Carte grise illisible',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Refuser avec ces raisons' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/admin/api/annonce/42/refuse')).toHaveLength(1),
+    );
+    expect(JSON.parse(api.callsTo('POST', '/admin/api/annonce/42/refuse')[0]!.body)).toEqual({
+      identityValidated: true,
+      carteGriseValidated: false,
+      plainteValidated: true,
+      detailsValidated: true,
+      photosValidated: true,
+      commentaire: 'Carte grise illisible',
+    });
+    expect(
+      await screen.findByRole('heading', { name: /Annonces à valider/, level: 1 }),
+    ).toBeInTheDocument();
+    expect(dialog).not.toBeInTheDocument();
+  });
+});
