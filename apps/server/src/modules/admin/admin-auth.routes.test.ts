@@ -183,7 +183,30 @@ describe('admin sign-in and access', () => {
     });
   });
 
-  it('locks an admin out of the back office too', async () => {
+  it('documents the admin API in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api-docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { requestBody?: unknown }>>;
+    for (const path of [
+      '/admin/login',
+      '/admin/api/annonce/{id}/validate',
+      '/admin/api/annonce/{id}/refuse',
+      '/admin/api/user/{id}/identity',
+      '/admin/api/match/{id}/validate',
+      '/admin/api/match/{id}/refuse',
+      '/admin/api/match/{id}/finish',
+    ]) {
+      expect(paths[path]?.post, path).toBeDefined();
+    }
+    expect(JSON.stringify(paths['/admin/api/annonce/{id}/refuse']!.post!.requestBody)).toContain(
+      'carteGriseValidated',
+    );
+    expect(JSON.stringify(paths['/admin/api/match/{id}/finish']!.post!.requestBody)).toContain(
+      'restitutionDate',
+    );
+  });
+
+  it('cannot change an admin account from the back office', async () => {
     const admin = await buildUser(t.db, { roles: ['ROLE_SUPER_ADMIN'] });
     const other = await buildAccount(t, { roles: ['ROLE_ADMIN'] });
     // Admin accounts cannot be changed from the back office.
