@@ -78,6 +78,42 @@ test.describe('back office', () => {
     await expect(page.getByRole('alert')).toHaveText('Ce profil ne peut pas se connecter ici.');
   });
 
+  test('every back-office screen passes the axe checks; the language switch reaches English', async ({
+    page,
+    request,
+  }) => {
+    const admin = await newAccount(request);
+    await openBackOffice(page, admin, await adminTokenFor(admin));
+    const screens: [string, RegExp][] = [
+      ['Tableau de bord', /Tableau de bord/],
+      ['Annonces à valider', /Annonces à valider/],
+      ['Identités', /Identités à vérifier/],
+      ['Matchs', /Matchs/],
+      ['Suppressions', /Demandes de suppression/],
+      ['Marques et modèles', /Marques, modèles et finitions/],
+      ['Utilisateurs', /Utilisateurs/],
+      ['Bugs et messages', /Bugs et messages/],
+      ['Journal d’audit', /Journal d’audit/],
+    ];
+    for (const [link, heading] of screens) {
+      await page
+        .getByRole('navigation', { name: 'Back-office' })
+        .getByRole('link', { name: link })
+        .click();
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      expect(await seriousViolations(page), link).toEqual([]);
+    }
+    await page.goto(`/admin/#/users/${admin.id}`);
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`#${admin.id}`), level: 1 }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // English too.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  });
+
   test('an announcement refused with reasons, fixed and validated; a match validated and finished', async ({
     page,
     request,
