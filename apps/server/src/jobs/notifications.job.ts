@@ -3,6 +3,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { createMailer } from '../adapters/create-mailer';
 import type { Config } from '../config';
+import { runAlertFanOut } from '../modules/notifications/alert-fan-out';
 import { createLiveBus } from '../modules/notifications/live-bus';
 import { deliverMail, deliverPush } from '../modules/notifications/delivery';
 import { createDispatcher } from '../modules/notifications/dispatcher';
@@ -13,6 +14,7 @@ import type { JobsDeps } from './index';
 export const NOTIFICATIONS_PUSH_QUEUE = 'notifications-push';
 export const NOTIFICATIONS_MAIL_QUEUE = 'notifications-mail';
 export const NOTIFICATIONS_SWEEP_QUEUE = 'notifications-sweep';
+export const NOTIFICATIONS_FAN_OUT_QUEUE = 'notifications-fan-out';
 /** Every minute, whatever happened to the LISTEN connection. */
 export const NOTIFICATIONS_SWEEP_CRON = '* * * * *';
 /** In-process safety net between two wake-ups (cheap: a partial index of undispatched rows). */
@@ -27,7 +29,7 @@ const PUSH_BATCH = 100;
  *    pg-boss as safety nets): it claims the rows, tells open tabs through the live bus (Redis across
  *    instances when REDIS_URL is set), and queues push and mail jobs;
  * 3. pg-boss workers send them: push in batches (gone subscriptions pruned), mail one by one with
- *    retries.
+ *    retries, and run the alert fan-out of each newly validated announcement.
  * `deps.config` is the whole configuration at run time (main.ts passes it); without mail settings
  * (the jobs test) mail is not sent.
  */
@@ -63,6 +65,11 @@ export async function startNotificationJobs(
     retryBackoff: true,
   });
   await boss.createQueue(NOTIFICATIONS_SWEEP_QUEUE);
+  await boss.createQueue(NOTIFICATIONS_FAN_OUT_QUEUE, {
+    retryLimit: 3,
+    retryDelay: 30,
+    expireInSeconds: 15 * 60,
+  });
 
   const pushWorker = await boss.work<{ ids: number[] }>(
     NOTIFICATIONS_PUSH_QUEUE,
@@ -77,6 +84,17 @@ export async function startNotificationJobs(
     async ([job]) => {
       if (!mailer || !job) return;
       await deliverMail({ db, mailer, publicUrl }, [job.data.id]);
+    },
+  );
+
+  // Running twice adds nobody twice (one row per user and announcement), so retries are safe.
+  const fanOutWorker = await boss.work<{ annonceId: number }>(
+    NOTIFICATIONS_FAN_OUT_QUEUE,
+    { pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      const result = await runAlertFanOut({ db, clock }, job.data.annonceId);
+      log.info({ annonceId: job.data.annonceId, ...result }, 'alert fan-out done');
     },
   );
 
@@ -107,6 +125,17 @@ export async function startNotificationJobs(
           })),
         );
         boss.notifyWorker(mailWorker);
+      },
+      async fanOut(annonceIds) {
+        await boss.insert(
+          NOTIFICATIONS_FAN_OUT_QUEUE,
+          annonceIds.map((annonceId) => ({
+            name: NOTIFICATIONS_FAN_OUT_QUEUE,
+            data: { annonceId },
+            singletonKey: `fan-out-${annonceId}`,
+          })),
+        );
+        boss.notifyWorker(fanOutWorker);
       },
     },
   });

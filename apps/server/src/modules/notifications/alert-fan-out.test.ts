@@ -30,8 +30,15 @@ const dispatcher = () =>
     db: t.db,
     clock: t.clock,
     bus: createLocalLiveBus(),
-    queue: { push: async () => {}, mail: async () => {} },
-    log: { info() {}, error() {} },
+    queue: {
+      push: async () => {},
+      mail: async () => {},
+      // The job the real queue runs, here at once.
+      fanOut: async (ids) => {
+        for (const id of ids) await runAlertFanOut({ db: t.db, clock: t.clock }, id);
+      },
+    },
+    log: { error() {} },
   });
 
 const at = (place: keyof typeof PLACES) => ({

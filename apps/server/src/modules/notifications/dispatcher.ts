@@ -7,7 +7,6 @@ import {
 import type { Db } from '../../db/database';
 import { annonceEvents, notifications } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { runAlertFanOut } from './alert-fan-out';
 import { annonceTitles } from './annonce-titles';
 import type { LiveBus } from './live-bus';
 import { createNotifier, type NotificationInput } from './notifier';
@@ -19,10 +18,11 @@ export interface DeliveryQueue {
   push(ids: number[]): Promise<void>;
   /** Mail for these notifications (background job, retried). */
   mail(ids: number[]): Promise<void>;
+  /** The alert fan-out of these newly validated announcements (background job, retried). */
+  fanOut(annonceIds: number[]): Promise<void>;
 }
 
 interface Logger {
-  info(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
 
@@ -30,7 +30,7 @@ interface Logger {
  * Turns committed notifications into deliveries. Each run claims the rows not dispatched yet (FOR
  * UPDATE SKIP LOCKED: two instances never take the same row), tells the users' open tabs at once
  * through the live bus, and queues push and mail as jobs, so a slow push service or mail server
- * never holds anything up. An owner's ANNONCE_ACCEPTED also starts the alert fan-out of that
+ * never holds anything up. An owner's ANNONCE_ACCEPTED also queues the alert fan-out of that
  * announcement. It also turns the announcements' events (annonce_events) into notifications.
  */
 export function createDispatcher(deps: {
@@ -76,15 +76,11 @@ export function createDispatcher(deps: {
         MAILED_NOTIFICATION_TYPES.includes(row.type as NotificationType),
       );
       if (mailed.length > 0) await queue.mail(mailed.map((row) => row.id));
-      for (const row of rows) {
-        if (row.type !== 'ANNONCE_ACCEPTED' || row.objectId === null) continue;
-        try {
-          const result = await runAlertFanOut({ db, clock }, row.objectId);
-          log.info({ annonceId: row.objectId, ...result }, 'alert fan-out done');
-        } catch (error) {
-          log.error({ err: error, annonceId: row.objectId }, 'alert fan-out failed');
-        }
-      }
+      // A fan-out may write a hundred thousand rows: its own job, so this loop goes on meanwhile.
+      const validated = rows
+        .filter((row) => row.type === 'ANNONCE_ACCEPTED' && row.objectId !== null)
+        .map((row) => row.objectId as number);
+      if (validated.length > 0) await queue.fanOut(validated);
     }
   }
 

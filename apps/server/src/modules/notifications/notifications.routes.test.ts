@@ -327,8 +327,12 @@ describe('live stream (POST /lampNotification/liveTicket, GET /lampNotification/
       db: t.db,
       clock: t.clock,
       bus: createLocalLiveBus(),
-      queue: { push: async (ids) => void pushed.push(ids), mail: async () => {} },
-      log: { info() {}, error() {} },
+      queue: {
+        push: async (ids) => void pushed.push(ids),
+        mail: async () => {},
+        fanOut: async () => {},
+      },
+      log: { error() {} },
     });
     await dispatcher.run(); // what the other tests wrote is dispatched before the streams open
     pushed.length = 0;

@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { buildAnnonce, buildUser } from '../../test/factories';
+import { createFixedClock } from '../../test/helper';
+import { openTestDatabase } from '../../test/test-database';
+import type { Database } from '../db/database';
+import { readMail } from '../modules/auth/testing/outbox';
+import { createLocalLiveBus } from '../modules/notifications/live-bus';
+import { createNotifier } from '../modules/notifications/notifier';
+import { startJobs } from './index';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+describe('notification pipeline (jobs)', () => {
+  let database: Database;
+  let outbox: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'veilleurs-outbox-'));
+  });
+  afterAll(async () => {
+    await database?.close();
+    await fs.rm(outbox, { recursive: true, force: true });
+  });
+
+  // Like jobs.test.ts: the PostgreSQL project has no connection string for pg-boss here.
+  it.runIf(inject('testDatabase') === 'pglite')(
+    'a committed notification wakes the dispatcher: the open tab is told at once, and the mail goes out from the queue',
+    async () => {
+      const clock = createFixedClock();
+      const owner = await buildUser(database.db, { firstname: 'Nora' });
+      const annonce = await buildAnnonce(database.db, { ownerId: owner.id });
+      const jobs = await startJobs({
+        config: { MAIL_OUTBOX_DIR: outbox, MAIL_FROM: 'Veilleurs <test@veilleurs.local>' } as never,
+        database,
+        clock,
+        log: silent,
+      });
+      try {
+        const told = new Promise<number[]>((resolve) => {
+          const stop = createLocalLiveBus().subscribe((userIds) => {
+            if (userIds.includes(owner.id)) {
+              stop();
+              resolve(userIds);
+            }
+          });
+        });
+        await createNotifier({ db: database.db, clock }).notify({
+          userId: owner.id,
+          type: 'ANNONCE_ACCEPTED',
+          objectType: 'Annonce',
+          objectId: annonce.id,
+        });
+        expect(await told).toContain(owner.id);
+        await vi.waitFor(
+          async () => {
+            const files = await fs.readdir(outbox);
+            expect(files.filter((file) => file.endsWith('.eml'))).toHaveLength(1);
+          },
+          { timeout: 20_000, interval: 200 },
+        );
+        const [file] = (await fs.readdir(outbox)).filter((name) => name.endsWith('.eml'));
+        const mail = await readMail(path.join(outbox, file!));
+        expect(mail.to).toContain(owner.username);
+        expect(mail.subject).toBe('Veilleurs : Annonce validée');
+        expect(mail.text).toContain('Bonjour Nora,');
+      } finally {
+        await jobs.stop();
+      }
+    },
+    60_000,
+  );
+});
