@@ -5,6 +5,7 @@ import {
   annonces,
   brands,
   brandVehicleTypes,
+  matchReports,
   modelFinishes,
   models,
   users,
@@ -240,6 +241,10 @@ export function createAdminCatalogService(ctx: AdminContext) {
             .where(eq(annonces.brandId, id))
             .returning({ id: annonces.id });
           repointed = moved.length;
+          await tx
+            .update(matchReports)
+            .set({ brandId: targetId })
+            .where(eq(matchReports.brandId, id));
           // The custom brand's models follow it, and the target is offered for their types.
           await tx.update(models).set({ brandId: targetId }).where(eq(models.brandId, id));
           await tx.execute(sql`insert into ${brandVehicleTypes} (brand_id, vehicle_type_id)
@@ -254,6 +259,10 @@ export function createAdminCatalogService(ctx: AdminContext) {
             .returning({ id: annonces.id });
           repointed = moved.length;
           await tx
+            .update(matchReports)
+            .set({ modelId: targetId })
+            .where(eq(matchReports.modelId, id));
+          await tx
             .update(modelFinishes)
             .set({ modelId: targetId })
             .where(eq(modelFinishes.modelId, id));
@@ -265,6 +274,10 @@ export function createAdminCatalogService(ctx: AdminContext) {
             .where(eq(annonces.modelFinishId, id))
             .returning({ id: annonces.id });
           repointed = moved.length;
+          await tx
+            .update(matchReports)
+            .set({ modelFinishId: targetId })
+            .where(eq(matchReports.modelFinishId, id));
           await tx.delete(modelFinishes).where(eq(modelFinishes.id, id));
         }
         await audit(
@@ -293,6 +306,10 @@ export function createAdminCatalogService(ctx: AdminContext) {
             .where(eq(annonces.brandId, id))
             .returning({ id: annonces.id });
           cleared = rows.length;
+          await tx
+            .update(matchReports)
+            .set({ brandId: null, modelId: null, modelFinishId: null })
+            .where(eq(matchReports.brandId, id));
           await tx.delete(brands).where(eq(brands.id, id));
         } else if (kind === 'model') {
           const rows = await tx
@@ -301,6 +318,10 @@ export function createAdminCatalogService(ctx: AdminContext) {
             .where(eq(annonces.modelId, id))
             .returning({ id: annonces.id });
           cleared = rows.length;
+          await tx
+            .update(matchReports)
+            .set({ modelId: null, modelFinishId: null })
+            .where(eq(matchReports.modelId, id));
           await tx.delete(models).where(eq(models.id, id));
         } else {
           const rows = await tx
@@ -309,6 +330,10 @@ export function createAdminCatalogService(ctx: AdminContext) {
             .where(eq(annonces.modelFinishId, id))
             .returning({ id: annonces.id });
           cleared = rows.length;
+          await tx
+            .update(matchReports)
+            .set({ modelFinishId: null })
+            .where(eq(matchReports.modelFinishId, id));
           await tx.delete(modelFinishes).where(eq(modelFinishes.id, id));
         }
         await audit(

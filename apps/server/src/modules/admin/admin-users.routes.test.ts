@@ -6,6 +6,7 @@ import {
   brands,
   feedbackMessages,
   lampionEvents,
+  matchReports,
   models,
   paymentPromises,
   storedFiles,
@@ -285,6 +286,64 @@ describe('admin: users, deletions, catalogue, feedback', () => {
       const [row] = await t.db.select().from(annonces).where(eq(annonces.id, annonce.id));
       expect(row!.modelId).toBe(catalogue.car.modelId);
       expect(await t.db.select().from(models).where(eq(models.id, custom!.id))).toEqual([]);
+    });
+
+    it('re-points or clears match reports that use the custom item', async () => {
+      const catalogue = await loadCatalogue(t.db);
+      const creator = await buildUser(t.db);
+      const [custom] = await t.db
+        .insert(models)
+        .values({
+          brandId: catalogue.car.brandId,
+          vehicleTypeId: catalogue.car.typeId,
+          name: 'Modèle vu',
+          normalizedName: 'modele vu',
+          approved: false,
+          createdById: creator.id,
+        })
+        .returning({ id: models.id });
+      const brandId = await customBrand('Marque Vue', creator.id);
+      const annonce = await buildAnnonce(t.db);
+      const [report] = await t.db
+        .insert(matchReports)
+        .values({
+          annonceId: annonce.id,
+          watcherId: creator.id,
+          address: 'Toulouse',
+          modelId: custom!.id,
+          createdAt: new Date('2026-11-21T10:00:00Z'),
+        })
+        .returning({ id: matchReports.id });
+      const [other] = await t.db
+        .insert(matchReports)
+        .values({
+          annonceId: annonce.id,
+          watcherId: creator.id,
+          address: 'Toulouse',
+          brandId,
+          createdAt: new Date('2026-11-21T10:00:00Z'),
+        })
+        .returning({ id: matchReports.id });
+      const merged = await asAdmin('POST', `/admin/api/catalog/model/${custom!.id}/merge`, {
+        targetId: catalogue.car.modelId,
+      });
+      expect(merged.statusCode).toBe(200);
+      const rejected = await asAdmin('POST', `/admin/api/catalog/brand/${brandId}/reject`);
+      expect(rejected.statusCode).toBe(200);
+      const rows = await t.db
+        .select({
+          id: matchReports.id,
+          brandId: matchReports.brandId,
+          modelId: matchReports.modelId,
+        })
+        .from(matchReports)
+        .where(eq(matchReports.annonceId, annonce.id));
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { id: report!.id, brandId: null, modelId: catalogue.car.modelId },
+          { id: other!.id, brandId: null, modelId: null },
+        ]),
+      );
     });
 
     it('rejects a custom brand: announcements lose the brand and what is under it', async () => {
