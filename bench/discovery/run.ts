@@ -116,7 +116,7 @@ async function explain(db: Db, run: (db: Db) => Promise<unknown>): Promise<strin
       execute: async (query: SQL) => {
         const text = dialect.sqlToQuery(query).sql;
         // Settings (set_config) run for real; every other select is explained.
-        if (!/^\s*select/i.test(text) || /^\s*select set_config/i.test(text))
+        if (!/^\s*(select|with)\b/i.test(text) || /^\s*select set_config/i.test(text))
           return target.execute(query);
         const result = (await target.execute(sql`explain (analyze, buffers) ${query}`)) as {
           rows: { 'QUERY PLAN': string }[];

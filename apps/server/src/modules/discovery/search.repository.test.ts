@@ -9,6 +9,7 @@ import {
   type Fixture,
 } from './discovery.test-fixture';
 import {
+  boundedWalk,
   collectAnnonces,
   countAnnonces,
   coveringCells,
@@ -101,6 +102,37 @@ describe('search plans', () => {
     expect(ids(await walkAnnonces(t.db, request))).toEqual([x.b, x.a]);
     const beyond = await collectAnnonces(t.db, { ...request, offset: 10, candidates: 100 });
     expect(beyond).toEqual({ items: [], total: 4 });
+  });
+
+  it('bounds a walk, and tells when the bound ran out before the matches', async () => {
+    const request = options({ researchText: 'rouge' }, 'LEAST_RECENT');
+    const short = await boundedWalk(t.db, { ...request, reach: 3, budget: 2 });
+    expect(ids(short.items)).toEqual([x.f]);
+    expect(short.exhausted).toBe(true);
+    const whole = await boundedWalk(t.db, { ...request, reach: 10, budget: 100 });
+    expect(ids(whole.items)).toEqual([x.f, x.a, x.b, x.d]);
+    expect(whole.exhausted).toBe(false);
+  });
+
+  it('answers the same whatever the statistics make of the matches', async () => {
+    const dense = { frequency: () => 0.9, rows: 1_000_000 };
+    const sparse = { frequency: () => 0.000_001, rows: 1_000_000 };
+    for (const [, criteria] of shapes) {
+      for (const order of ['PROXIMITY', 'MOST_RECENT', 'REWARD_ASC'] as const) {
+        const request = options(criteria(), order);
+        const expected = await walkAnnonces(t.db, request);
+        for (const statistics of [dense, sparse]) {
+          const found = await findAnnonces(t.db, {
+            ...request,
+            cap: 100,
+            withTotal: true,
+            statistics,
+          });
+          expect(ids(found.items)).toEqual(ids(expected));
+          expect(found.total).toBe(expected.length);
+        }
+      }
+    }
   });
 
   it('leaves criteria-less lists to the walk', async () => {

@@ -1,6 +1,8 @@
 import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  COLORS,
   locationOf,
+  normalizeSearchText,
   searchWords,
   type LatLng,
   type SearchCriteria,
@@ -77,9 +79,15 @@ const TOKEN = /^[A-Za-z0-9:-]+$/;
 export interface SearchStatistics {
   frequency(lexeme: string): number;
   rows: number | null;
+  /** The words of each vehicle type's name (in the search text): implied by a type filter. */
+  typeWords?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 /** Without statistics (a fresh or tiny database) every lexeme counts as rare. */
 export const NO_STATISTICS: SearchStatistics = { frequency: () => 0, rows: null };
+
+const wordsOf = (text: string) => new Set(normalizeSearchText(text).split(' '));
+/** The French colour labels the search text holds (migration 0007), as words. */
+const COLOR_WORDS = new Map(COLORS.map((color) => [color.value, wordsOf(color.fr)]));
 
 export async function searchStatistics(db: Db): Promise<SearchStatistics> {
   const [row] = await rowsOf<{ elems: string[] | null; freqs: number[] | null; rows: number }>(
@@ -94,7 +102,15 @@ export async function searchStatistics(db: Db): Promise<SearchStatistics> {
   const listed = new Map(row.elems.map((lexeme, index) => [lexeme, Number(row.freqs![index])]));
   // The array ends with the minimum, maximum and null frequencies: the minimum is the floor.
   const floor = Number(row.freqs[row.elems.length] ?? 0);
-  return { frequency: (lexeme) => listed.get(lexeme) ?? floor, rows: Number(row.rows) };
+  const types = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`select id, name_fr as name from vehicle_types`,
+  );
+  return {
+    frequency: (lexeme) => listed.get(lexeme) ?? floor,
+    rows: Number(row.rows),
+    typeWords: new Map(types.map((type) => [Number(type.id), wordsOf(type.name)])),
+  };
 }
 
 /**
@@ -105,6 +121,8 @@ export async function searchStatistics(db: Db): Promise<SearchStatistics> {
  */
 const FILTER_GROUP_MAX_FREQUENCY = 0.3;
 const CELLS_MAX_FREQUENCY = 0.05;
+/** Entries the GIN index reads for one query, as a share of the rows (see the terms' order). */
+const GIN_ENTRIES_SHARE = 0.45;
 
 type FilterGroup = 'type' | 'brand' | 'model' | 'finish' | 'color' | 'energy';
 
@@ -221,27 +239,49 @@ export function criteriaCondition(criteria: SearchCriteria): SQL {
 export function fullTextCriteriaCondition(
   criteria: SearchCriteria,
   statistics: SearchStatistics = NO_STATISTICS,
-): { index: SQL; rows: SQL } | null {
+): { index: SQL; rows: SQL; indexedShare: number } | null {
   const { frequency } = statistics;
   const groupFrequency = (tokens: readonly string[]) =>
     Math.min(
       1,
       tokens.reduce((sum, token) => sum + frequency(token), 0),
     );
-  const indexed: string[] = [];
-  const checked: (SQL | undefined)[] = [];
-  for (const [group, tokens] of filterGroups(criteria)) {
-    if (groupFrequency(tokens) <= FILTER_GROUP_MAX_FREQUENCY) indexed.push(orGroup(tokens));
-    else checked.push(filterColumnCondition(criteria, group, false));
-  }
+  // Every term the index may read, rarest first: words, filter lists, the radius' cells.
+  const words = searchWords(criteria.researchText);
   const location = locationOf(criteria);
   const cells = location ? coveringCells(location) : null;
-  if (cells && groupFrequency(cells) <= CELLS_MAX_FREQUENCY) indexed.push(orGroup(cells));
-  // Words as frequent as a broad filter ("vélo") are checked on the rows too, with the function
-  // form of @@ that no index serves.
-  const words = searchWords(criteria.researchText);
-  const rareWords = words.filter((word) => frequency(word) <= FILTER_GROUP_MAX_FREQUENCY);
-  const broadWords = words.filter((word) => frequency(word) > FILTER_GROUP_MAX_FREQUENCY);
+  type Term = { frequency: number; word?: string; tokens?: string[]; group?: FilterGroup };
+  const terms: Term[] = [
+    ...words.map((word) => ({ frequency: frequency(word), word })),
+    ...filterGroups(criteria).map(([group, tokens]) => ({
+      frequency: groupFrequency(tokens),
+      tokens,
+      group,
+    })),
+    ...(cells ? [{ frequency: groupFrequency(cells), tokens: cells }] : []),
+  ].sort((p, q) => p.frequency - q.frequency);
+  // The index reads every entry of each term it is given: terms are taken rarest first while
+  // they are rare and their entries together stay within GIN_ENTRIES_SHARE of the rows.
+  const rareWords: string[] = [];
+  const broadWords: string[] = [];
+  const indexed: string[] = [];
+  const checked: (SQL | undefined)[] = [];
+  let entries = 0;
+  let indexedShare = 1;
+  for (const term of terms) {
+    const isCells = term.tokens !== undefined && term.group === undefined;
+    const limit = isCells ? CELLS_MAX_FREQUENCY : FILTER_GROUP_MAX_FREQUENCY;
+    const taken =
+      term.frequency <= limit && (entries === 0 || entries + term.frequency <= GIN_ENTRIES_SHARE);
+    if (taken) {
+      entries += term.frequency;
+      indexedShare *= term.frequency;
+    }
+    if (term.word !== undefined) (taken ? rareWords : broadWords).push(term.word);
+    else if (taken) indexed.push(orGroup(term.tokens!));
+    else if (term.group) checked.push(filterColumnCondition(criteria, term.group, false));
+  }
+  // Words left out are checked on the rows, with the function form of @@ that no index serves.
   if (broadWords.length > 0) {
     checked.push(
       sql`ts_match_vq(${searchVector}, to_tsquery('simple', ${broadWords.join(' & ')}))`,
@@ -257,6 +297,8 @@ export function fullTextCriteriaCondition(
   return {
     index: and(sql`${annonces.status} = 'VALIDATED'`, fullText)!,
     rows: rowConditions.length > 0 ? and(...rowConditions)! : sql`true`,
+    /** The share of rows the index part is expected to return (terms taken as independent). */
+    indexedShare,
   };
 }
 
@@ -360,7 +402,7 @@ const toListed = (row: Record<string, unknown>): ListedAnnonce => ({
 async function withPlan<T>(db: Db, plan: 'walk' | 'collect', work: (tx: Db) => Promise<T>) {
   const off =
     plan === 'walk'
-      ? ['enable_bitmapscan']
+      ? ['enable_bitmapscan', 'enable_seqscan']
       : ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
   return db.transaction(async (tx) => {
     // One statement for every setting (a round trip each would cost more than some queries).
@@ -421,8 +463,56 @@ export async function walkAnnonces(
   return rows.map(toListed);
 }
 
+/** The criteria checked on each row a walk visits (all but the radius box the walk stays in). */
+function rowCriteria(criteria: SearchCriteria): SQL {
+  const conditions = [
+    fullTextCondition(searchWords(criteria.researchText), null),
+    ...filterGroups(criteria).map(([group]) => filterColumnCondition(criteria, group, true)),
+    ...fiscalPowerConditions(criteria),
+    exactDistanceCondition(criteria),
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length > 0 ? and(...conditions)! : sql`true`;
+}
+
+/** Rows a bounded walk may visit before it gives up (see boundedWalk). */
+export const WALK_BUDGET = 5_000;
+
+/**
+ * The first `reach` matches in the order (no boosted branch), visiting at most `budget` rows of
+ * the order's index (the GiST nearest-first order inside the radius box for PROXIMITY). `exhausted`
+ * tells that the budget ran out before `reach` matches: the matches were sparser than estimated.
+ * Otherwise fewer than `reach` matches means there are no more.
+ */
+export async function boundedWalk(
+  db: Db,
+  options: ListOptions & { reach: number; budget?: number },
+): Promise<{ items: ListedAnnonce[]; exhausted: boolean }> {
+  const { criteria, order, from, reach } = options;
+  const budget = options.budget ?? WALK_BUDGET;
+  const keys = sortKeys(order, from);
+  const location = locationOf(criteria);
+  const box = location
+    ? sql`and earth_box(${position(location)}, ${location.radiusKm * 1000}) @> ${theftPosition}`
+    : sql``;
+  // row_number() over the index order stops the scan at the budget (a run condition), and the
+  // limit stops it at `reach` matches: no sort, no more rows read than needed.
+  const query = sql`select * from (
+        select ${selectedColumns(keys, from)}, (${rowCriteria(criteria)}) as ok,
+          row_number() over (order by ${orderByKeys(keys, true)}) as visited
+        from ${annonces} where ${annonces.status} = 'VALIDATED' ${box}
+        order by ${orderByKeys(keys, true)}) walked
+      where visited <= ${budget} and (ok or visited = ${budget})
+      order by ${orderByKeys(keys, false)} limit ${reach + 1}`;
+  const rows = await withPlan(db, 'walk', (tx) => rowsOf<Record<string, unknown>>(tx, query));
+  const matches = rows.filter((row) => row.ok === true || row.ok === 't');
+  return {
+    items: matches.slice(0, reach).map(toListed),
+    exhausted: matches.length < reach && rows.some((row) => Number(row.visited) === budget),
+  };
+}
+
 /** Candidates the GIN index may hand to a collect before it gives up for a walk. */
-export const COLLECT_CANDIDATES = 3_000;
+export const COLLECT_CANDIDATES = 5_000;
 
 /** The columns a collect keeps of each candidate: what filters, sorts and positions read. */
 const CANDIDATE_COLUMNS = sql.raw(
@@ -507,48 +597,61 @@ export async function countAnnonces(
 }
 
 /**
- * About how many announcements match, from the statistics (terms taken as independent), or null
- * when nothing is known. Only used to tell "far more than a page's worth" from the rest.
+ * The share of announcements that match the words and filters (not the radius), from the
+ * statistics, terms taken as independent except words that every selected type or colour names
+ * (a "scooter" search filtered on scooters): null when nothing is known.
  */
-export function estimatedMatches(criteria: SearchCriteria, statistics: SearchStatistics) {
+export function estimatedDensity(criteria: SearchCriteria, statistics: SearchStatistics) {
   if (statistics.rows === null) return null;
   const { frequency } = statistics;
+  const namedByTypes = (word: string) =>
+    criteria.vehicleTypeIds.length > 0 &&
+    criteria.vehicleTypeIds.every((id) => statistics.typeWords?.get(id)?.has(word) ?? false);
+  const namedByColors = (word: string) =>
+    criteria.colors.length > 0 &&
+    criteria.colors.every((color) => COLOR_WORDS.get(color)?.has(word) ?? false);
   let share = 1;
-  for (const word of searchWords(criteria.researchText)) share *= frequency(word);
+  for (const word of searchWords(criteria.researchText)) {
+    if (!namedByTypes(word) && !namedByColors(word)) share *= frequency(word);
+  }
   for (const [, tokens] of filterGroups(criteria)) {
     share *= Math.min(
       1,
       tokens.reduce((sum, token) => sum + frequency(token), 0),
     );
   }
-  const location = locationOf(criteria);
-  if (location) {
-    const cells = coveringCells(location);
-    // The circle fills about half of the cells that cover it.
-    share *= cells
-      ? Math.min(
-          1,
-          cells.reduce((sum, cell) => sum + frequency(cell), 0),
-        ) / 2
-      : 1;
-  }
-  return share * statistics.rows;
+  return share;
 }
 
-/**
- * Estimated matches above this many times the candidates a collect may take: walk at once (the
- * collect would give up after paying for its GIN scan).
- */
+/** About how many announcements match (the radius included), or null when nothing is known. */
+export function estimatedMatches(criteria: SearchCriteria, statistics: SearchStatistics) {
+  const density = estimatedDensity(criteria, statistics);
+  if (density === null || statistics.rows === null) return null;
+  const location = locationOf(criteria);
+  const cells = location ? coveringCells(location) : null;
+  const { frequency } = statistics;
+  // The circle fills about half of the cells that cover it.
+  const area = cells
+    ? Math.min(
+        1,
+        cells.reduce((sum, cell) => sum + frequency(cell), 0),
+      ) / 2
+    : 1;
+  return density * area * statistics.rows;
+}
+
+/** Estimated matches above this many times the candidates a collect takes: no collect. */
 const DENSE_FACTOR = 3;
 
 /**
  * One page and the number of matches up to `cap` (null: more than that).
- * - Matches estimated far more than a collect takes (dense): walk the order's index; the walk meets
- *   matches every few rows. Nearest first and the ascending sorts (no boosted branch) read cap + 1
- *   matches in that one walk and count them; the others count apart.
- * - Otherwise collect them through the GIN index (at most COLLECT_CANDIDATES candidates) and sort
- *   them; too many candidates after all: walk for the page.
- * - Nothing for the GIN index to narrow (no criterion, or only broad ones): walk, counting apart.
+ * 1. Matches estimated dense along the order (the statistics): a walk bounded by WALK_BUDGET rows
+ *    reads the page and up to cap + 1 matches to count. Sparser than estimated: go on with 2.
+ * 2. Collect the matches through the GIN index (at most COLLECT_CANDIDATES candidates) and sort
+ *    them, unless they are estimated far more than that.
+ * 3. Too many candidates, or nothing for the GIN index to narrow: walk the order's index again
+ *    (the candidates are many, so matches come often), bounded by 10 x WALK_BUDGET rows; beyond,
+ *    collect every candidate. Without any criterion: walk, and count apart (index only).
  */
 export async function findAnnonces(
   db: Db,
@@ -566,27 +669,53 @@ export async function findAnnonces(
   const walk = (overrides: Partial<ListOptions> = {}) =>
     walkAnnonces(db, { ...options, ...overrides, forced: !noCriterion });
   const capped = (counted: number) => (counted > cap ? null : counted);
+  const reach = options.withTotal ? Math.max(cap + 1, offset + limit) : offset + limit;
+  // A walk's first matches in the order: the page, and their number as the total. With the
+  // boosted first, the page is walked again in that order (two branches).
+  const fromWalk = async (matches: ListedAnnonce[]) => ({
+    items: options.boostedFirst ? await walk() : matches.slice(offset, offset + limit),
+    total: options.withTotal ? capped(matches.length) : null,
+  });
 
   // Nearest first with a radius only and no total wanted (the home's close section): the walk
   // stays inside the radius box and meets a match at every row.
   if (noFilter && order === 'PROXIMITY' && !options.withTotal) {
     return { items: await walk(), total: null };
   }
-  const estimate = estimatedMatches(criteria, statistics);
-  const dense = noCriterion || (estimate !== null && estimate > DENSE_FACTOR * candidates);
-  if (!dense) {
+  const density = noCriterion ? null : estimatedDensity(criteria, statistics);
+  let walkedTooFar = false;
+  if (density !== null && density * WALK_BUDGET >= reach) {
+    const walked = await boundedWalk(db, { ...options, reach });
+    if (!walked.exhausted) return fromWalk(walked.items);
+    walkedTooFar = true;
+  }
+  // The candidates the GIN index would hand over: far more than a collect takes, skip it.
+  const indexed = noCriterion ? null : fullTextCriteriaCondition(criteria, statistics);
+  const expected =
+    indexed && statistics.rows !== null ? indexed.indexedShare * statistics.rows : null;
+  if (indexed && (walkedTooFar || expected === null || expected <= DENSE_FACTOR * candidates)) {
     const collected = await collectAnnonces(db, { ...options, statistics, candidates });
     if (collected) return { items: collected.items, total: capped(collected.total) };
-    if (collected === null && !options.withTotal) return { items: await walk(), total: null };
   }
-  if (!options.boostedFirst && options.withTotal) {
-    // One walk for the page and the count: cap + 1 matches at most.
-    const rows = await walk({ offset: 0, limit: Math.max(cap + 1, offset + limit) });
-    return { items: rows.slice(offset, offset + limit), total: capped(rows.length) };
+  if (noCriterion) {
+    const items = await walk();
+    if (!options.withTotal) return { items, total: null };
+    return { items, total: capped(await countAnnonces(db, criteria, cap + 1, statistics)) };
   }
-  const items = await walk();
-  if (!options.withTotal) return { items, total: null };
-  return { items, total: capped(await countAnnonces(db, criteria, cap + 1, statistics)) };
+  // Many candidates: matches come often along the order, unless the statistics say they are
+  // sparse. Still bounded, and if they do not, every candidate is collected after all.
+  if (walkedTooFar || density === null || density * 10 * WALK_BUDGET >= 2 * reach) {
+    const walked = await boundedWalk(db, { ...options, reach, budget: 10 * WALK_BUDGET });
+    if (!walked.exhausted) return fromWalk(walked.items);
+  }
+  const collected = await collectAnnonces(db, {
+    ...options,
+    statistics,
+    candidates: 1_000_000_000,
+  });
+  return collected
+    ? { items: collected.items, total: capped(collected.total) }
+    : fromWalk((await boundedWalk(db, { ...options, reach, budget: 1_000_000_000 })).items);
 }
 
 /**
