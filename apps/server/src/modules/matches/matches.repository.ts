@@ -29,24 +29,41 @@ export async function lockWatcher(
   return row ?? null;
 }
 
-/** Checks of a user since each of these instants (one count per instant, same order). */
-export async function countChecksSince(
+/**
+ * The caller's identity status and their checks since each instant, with their row locked for the
+ * rest of the transaction (so concurrent checks of one user are counted one after the other): one
+ * round trip on the hot path of getMatchResult, a named prepared statement (planned once per
+ * connection: planning costs more than running it).
+ */
+export async function lockWatcherWithCounts(
   db: Executor,
   userId: number,
   since: readonly Date[],
-): Promise<number[]> {
-  const oldest = new Date(Math.min(...since.map((date) => date.getTime())));
-  const columns = Object.fromEntries(
-    since.map((date, i) => [
+): Promise<{ identityStatus: string; counts: number[] } | null> {
+  const counts = Object.fromEntries(
+    since.map((_, i) => [
       `c${i}`,
-      sql<number>`count(*) filter (where ${identifierChecks.createdAt} > ${date.toISOString()}::timestamptz)::int`,
+      sql<number>`(select count(*)::int from ${identifierChecks} c
+        where c.user_id = ${sql.placeholder('userId')}
+          and c.created_at > ${sql.placeholder(`since${i}`)}::timestamptz)`,
     ]),
   );
-  const [row] = await db
-    .select(columns)
-    .from(identifierChecks)
-    .where(and(eq(identifierChecks.userId, userId), gt(identifierChecks.createdAt, oldest)));
-  return since.map((_, i) => Number((row as Record<string, unknown> | undefined)?.[`c${i}`] ?? 0));
+  const statement = db
+    .select({ identityStatus: users.identityStatus, ...counts })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .for('update')
+    .prepare(`match_watcher_counts_${since.length}`);
+  const values: Record<string, unknown> = { userId };
+  since.forEach((date, i) => {
+    values[`since${i}`] = date.toISOString();
+  });
+  const [row] = (await statement.execute(values)) as Record<string, unknown>[];
+  if (!row) return null;
+  return {
+    identityStatus: String(row.identityStatus),
+    counts: since.map((_, i) => Number(row[`c${i}`] ?? 0)),
+  };
 }
 
 /** The announcement columns an identifier type is looked up in. */
@@ -81,7 +98,39 @@ export async function findByConfusionKey(
   identifier: string,
   key: string,
 ): Promise<LookupCandidate[]> {
-  const parts = LOOKUP_COLUMNS[type].map((name) => {
+  const columns = LOOKUP_COLUMNS[type];
+  if (columns.length === 1) {
+    // One column: a named prepared statement (planned once per connection).
+    const column = LOOKUP_SQL[columns[0]!];
+    const statement = db
+      .select({
+        id: annonces.id,
+        ownerId: annonces.ownerId,
+        exact: sql<boolean>`${column} = ${sql.placeholder('identifier')}`,
+      })
+      .from(annonces)
+      .where(
+        sql`${annonces.status} = 'VALIDATED' and ${column} is not null
+          and translate(${column}, 'OIBSZ', '01852') = ${sql.placeholder('key')}`,
+      )
+      .orderBy(
+        sql`(${column} = ${sql.placeholder('identifier')}) desc`,
+        sql`${annonces.validatedAt} desc nulls last`,
+      )
+      .limit(10)
+      .prepare(`match_lookup_${columns[0]}`);
+    const rows = (await statement.execute({ identifier, key })) as {
+      id: number;
+      ownerId: number;
+      exact: unknown;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      ownerId: row.ownerId,
+      exact: row.exact === true || row.exact === 't',
+    }));
+  }
+  const parts = columns.map((name) => {
     const column = LOOKUP_SQL[name];
     return sql`(select id, owner_id, ${column} = ${identifier} as exact, validated_at
       from annonces
