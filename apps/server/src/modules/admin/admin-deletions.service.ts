@@ -4,8 +4,15 @@ import type { Db } from '../../db/database';
 import {
   annoncePhotos,
   annonces,
+  annonceViews,
+  favourites,
+  identifierChecks,
+  identityReviews,
+  notificationPreferences,
+  notifications,
   oneTimeCodes,
   passwordResetTokens,
+  pushSubscriptions,
   refreshTokens,
   savedSearches,
   storedFiles,
@@ -25,7 +32,8 @@ import { recordAdminAction } from './audit-log';
  * Everything personal goes: photos and documents (rows and stored bytes), identifiers, owner
  * names, insurance, precise address and coordinates, free texts. An erased account keeps its row
  * (promises and payments point at it) but loses its e-mail, names, phone, birthday, documents,
- * sessions, alerts and roles; it can never log in again.
+ * sessions, alerts, notifications, favourites, identifier checks and roles; it can never log in
+ * again. Its match reports as a watcher stay (they carry the money it earned).
  */
 export function createAdminDeletionsService(ctx: AdminContext) {
   const { db, clock, storage, log } = ctx;
@@ -156,6 +164,15 @@ export function createAdminDeletionsService(ctx: AdminContext) {
         await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
         await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+        // What the account did and was told: its notifications, push endpoints, preferences,
+        // favourites, views, identifier checks (with their positions) and identity decisions.
+        await tx.delete(notifications).where(eq(notifications.userId, userId));
+        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+        await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+        await tx.delete(favourites).where(eq(favourites.userId, userId));
+        await tx.delete(annonceViews).where(eq(annonceViews.userId, userId));
+        await tx.delete(identifierChecks).where(eq(identifierChecks.userId, userId));
+        await tx.delete(identityReviews).where(eq(identityReviews.userId, userId));
         await tx
           .update(users)
           .set({

@@ -4,6 +4,7 @@ import {
   adminAuditLog,
   annonces,
   brands,
+  favourites,
   feedbackMessages,
   lampionEvents,
   matchReports,
@@ -195,6 +196,10 @@ describe('admin: users, deletions, catalogue, feedback', () => {
       const recto = await buildStoredFile(t.db, user.id, { storage: t.deps.storage });
       await addUserDocument(t.db, user.id, 'IDENTITY_RECTO', recto.id);
       const annonce = await buildAnnonce(t.db, { ownerId: user.id, licensePlate: 'AB123CD' });
+      const liked = await buildAnnonce(t.db);
+      await t.db
+        .insert(favourites)
+        .values({ userId: user.id, annonceId: liked.id, createdAt: new Date() });
       const res = await asAdmin('POST', `/admin/api/user/${user.id}/delete`);
       expect(res.statusCode).toBe(200);
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
@@ -209,6 +214,9 @@ describe('admin: users, deletions, catalogue, feedback', () => {
         await t.db.select().from(userDocuments).where(eq(userDocuments.userId, user.id)),
       ).toEqual([]);
       expect(await t.deps.storage.exists(recto.storageKey)).toBe(false);
+      expect(await t.db.select().from(favourites).where(eq(favourites.userId, user.id))).toEqual(
+        [],
+      );
       const [erasedAnnonce] = await t.db.select().from(annonces).where(eq(annonces.id, annonce.id));
       expect(erasedAnnonce).toMatchObject({ status: 'DELETED', licensePlate: null });
       const list = (await asAdmin('GET', '/admin/api/deletions')).json();
