@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { normalizeSearchText } from '@app/domain';
 import { openDatabase, type Db } from '../../apps/server/src/db/database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { seedReferenceData } from '../../apps/server/src/seed/reference/seed-reference-data';
@@ -254,7 +255,10 @@ async function main() {
          left join notification_preferences p on p.user_id = up.user_id
          where up.reachable
            and earth_box(${position}, 20000) @> ll_to_earth(up.latitude, up.longitude)
-           and earth_distance(${position}, ll_to_earth(up.latitude, up.longitude)) <= 20000
+           and power(sin(radians(up.latitude - ${place.latitude}) / 2), 2)
+               + cos(radians(${place.latitude})) * cos(radians(up.latitude))
+                 * power(sin(radians(up.longitude - ${place.longitude}) / 2), 2)
+               <= power(sin(20000 / (2 * 6378168.0)), 2)
            and up.user_id <> 1 and coalesce(p.new_annonces_close_notifications, true)`,
         [],
       ),
@@ -277,10 +281,20 @@ async function main() {
              and (coalesce(s.min_fiscal_power, 0) <= 0 or 5 >= s.min_fiscal_power)
              and (s.max_fiscal_power is null or 5 <= s.max_fiscal_power)
              and (s.latitude is null or s.longitude is null
-                  or earth_distance(ll_to_earth(s.latitude, s.longitude), ${position})
-                     <= coalesce(s.location_radius, 1) * 1010.0)
+                  or power(sin(radians(s.latitude - ${place.latitude}) / 2), 2)
+                     + cos(radians(${place.latitude})) * cos(radians(s.latitude))
+                       * power(sin(radians(s.longitude - ${place.longitude}) / 2), 2)
+                     <= power(sin(least(coalesce(s.location_radius, 1) * 1010.0 / (2 * 6378168.0), pi() / 2)), 2))
+             and (s.research_text is null or not exists (
+                   select 1 from regexp_split_to_table(lower(s.research_text), '[[:space:][:punct:]]+') word
+                   where word ~ '^[a-z0-9]+$' and not (word = any($4::text[]))))
            order by s.user_id, s.id`,
-          [annonce.vehicleTypeId, annonce.brandId, annonce.modelId],
+          [
+            annonce.vehicleTypeId,
+            annonce.brandId,
+            annonce.modelId,
+            [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(Boolean),
+          ],
         ),
         '```',
       );

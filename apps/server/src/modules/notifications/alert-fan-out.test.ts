@@ -80,6 +80,10 @@ describe('alert fan-out when an announcement is validated', () => {
     await alert(alertOtherBrand, 'Citroën', { brandIds: [c.citroen] });
     const nearAndAlert = await buildUser(t.db, at('blagnac'));
     await alert(nearAndAlert, 'Peugeot 208', { researchText: 'peugeot 208' });
+    const alertShouted = await buildUser(t.db);
+    await alert(alertShouted, 'Crié', { researchText: 'PEUGEOT-208 !' });
+    const alertAccented = await buildUser(t.db);
+    await alert(alertAccented, 'Accents', { researchText: 'Peugéot' });
     const alertOtherText = await buildUser(t.db);
     await alert(alertOtherText, 'Clio', { researchText: 'clio' });
     const alertAround = await buildUser(t.db);
@@ -126,6 +130,8 @@ describe('alert fan-out when an announcement is validated', () => {
       alertOtherBrand,
       nearAndAlert,
       alertOtherText,
+      alertShouted,
+      alertAccented,
       alertAround,
       alertTooFar,
       alertOptedOut,
@@ -158,6 +164,8 @@ describe('alert fan-out when an announcement is validated', () => {
         [near.id, 'NEW_NEAR_VEHICLES'],
         [alertBrand.id, 'NEW_ALERT_VEHICLES'],
         [nearAndAlert.id, 'NEW_ALERT_VEHICLES'],
+        [alertShouted.id, 'NEW_ALERT_VEHICLES'],
+        [alertAccented.id, 'NEW_ALERT_VEHICLES'],
         [alertAround.id, 'NEW_ALERT_VEHICLES'],
       ].sort((a, b) => (a[0] as number) - (b[0] as number)),
     );

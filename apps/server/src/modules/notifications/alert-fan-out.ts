@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   NEAR_VEHICLES_RADIUS_KM,
+  normalizeSearchText,
   savedSearchMatchesAnnonce,
   type Color,
   type Energy,
@@ -76,6 +77,27 @@ export async function loadFanOutAnnonce(db: Db, annonceId: number): Promise<FanO
   };
 }
 
+/** The sphere earthdistance uses (earth(), in metres): the index's box and this test agree. */
+const EARTH_RADIUS_M = 6378168;
+
+/**
+ * "The great-circle distance between (lat, lng) and the announcement is at most `metres`", as plain
+ * arithmetic (haversine: sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2) ≤ sin²(d / 2R)). earthdistance's
+ * earth_distance(ll_to_earth(…)) gives the same answer but costs ~15 µs a row through its SQL
+ * functions, two seconds for the 130,000 users around Paris (bench/results/notifications-*.md).
+ */
+function withinMetres(
+  latitude: SQL,
+  longitude: SQL,
+  annonce: { latitude: number; longitude: number },
+  metres: SQL,
+) {
+  return sql`power(sin(radians(${latitude} - ${annonce.latitude}::float8) / 2), 2)
+    + cos(radians(${annonce.latitude}::float8)) * cos(radians(${latitude}))
+      * power(sin(radians(${longitude} - ${annonce.longitude}::float8) / 2), 2)
+    <= power(sin(least(${metres} / ${2 * EARTH_RADIUS_M}::float8, pi() / 2)), 2)`;
+}
+
 /** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
 const intOrNull = (value: number | null) =>
   value === null ? sql`null::integer` : sql`${value}::integer`;
@@ -104,7 +126,18 @@ export async function findAlertRecipients(
     mark = now;
   };
   const alerts = new Map<number, string>();
-  const hasPosition = annonce.latitude !== null && annonce.longitude !== null;
+  const point =
+    annonce.latitude !== null && annonce.longitude !== null
+      ? { latitude: annonce.latitude, longitude: annonce.longitude }
+      : null;
+  const hasPosition = point !== null;
+  // The text prefilter: a saved word made only of a–z and 0–9 (between spaces or punctuation) is a
+  // word of the search rule as it is, so it must be one of the announcement's words. Other words
+  // (accents, other scripts) are left to the rule itself below: the filter never drops a match.
+  const annonceWords = `{${[...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))]
+    .filter(Boolean)
+    .map((word) => `"${word}"`)
+    .join(',')}}`;
   const position = hasPosition
     ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
     : sql`null::earth`;
@@ -135,8 +168,20 @@ export async function findAlertRecipients(
           and (coalesce(s.min_fiscal_power, 0) <= 0 or ${intOrNull(annonce.fiscalPower)} >= s.min_fiscal_power)
           and (s.max_fiscal_power is null or ${intOrNull(annonce.fiscalPower)} <= s.max_fiscal_power)
           and (s.latitude is null or s.longitude is null
-               or earth_distance(ll_to_earth(s.latitude, s.longitude), ${position})
-                  <= coalesce(s.location_radius, 1) * 1010.0)
+               or ${
+                 point
+                   ? withinMetres(
+                       sql`s.latitude`,
+                       sql`s.longitude`,
+                       point,
+                       // 1 % more: the exact radius is the search rule's, checked below.
+                       sql`coalesce(s.location_radius, 1) * 1010.0`,
+                     )
+                   : sql`false`
+               })
+          and (s.research_text is null or not exists (
+                select 1 from regexp_split_to_table(lower(s.research_text), '[[:space:][:punct:]]+') word
+                where word ~ '^[a-z0-9]+$' and not (word = any(${annonceWords}::text[]))))
         order by s.user_id, s.id`,
   );
   lap('alertsSql');
@@ -190,7 +235,7 @@ export async function findAlertRecipients(
           left join notification_preferences p on p.user_id = up.user_id
           where up.reachable
             and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
-            and earth_distance(${position}, ll_to_earth(up.latitude, up.longitude)) <= ${radiusMeters}
+            and ${withinMetres(sql`up.latitude`, sql`up.longitude`, point!, sql`${radiusMeters}::float8`)}
             and up.user_id <> ${annonce.ownerId}
             and coalesce(p.new_annonces_close_notifications, true)`,
     );
