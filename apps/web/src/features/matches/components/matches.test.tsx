@@ -177,6 +177,88 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('sends the report with its photo and fields, then the done modal ends in My matches; back asks first', async () => {
+    const stub = stubFetch({
+      ...validation('ACCEPTED'),
+      ...catalogue,
+      'POST /matchAnnonce/saveMatchAnnonceGrandPublic': () =>
+        json({ id: 5, annonceId: 42, lampionsGained: 20 }),
+    });
+    const scanned = encodeURIComponent(
+      JSON.stringify({ identifierType: 'LICENCE_PLATE', licensePlate: 'AB123CD', annonceId: 42 }),
+    );
+    const { user } = await renderApp(
+      `/match/verifyMatch?scannedIdentifier=${scanned}&identifier=AB-123-CD&lat=43.61&lng=1.45`,
+      { user: {} },
+    );
+    // Back on step 1 asks before leaving.
+    await user.click(await screen.findByRole('button', { name: 'Retour' }));
+    const quit = await screen.findByRole('dialog', { name: 'Quitter le signalement ?' });
+    await user.click(within(quit).getByRole('button', { name: 'Continuer' }));
+    expect(screen.getByText('Étape 1/2')).toBeInTheDocument();
+
+    await user.upload(
+      screen.getByLabelText('Ajouter des photos'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'car.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(await screen.findByLabelText('Numéro et rue'), '12 rue du Taur');
+    await user.type(screen.getByLabelText('Ville'), 'Toul');
+    await user.click(await screen.findByRole('button', { name: 'Toulouse (31000)' }));
+    await user.selectOptions(screen.getByLabelText('Type de véhicule'), 'Vélo');
+    await user.selectOptions(
+      await screen.findByLabelText('Marque'),
+      await screen.findByRole('option', { name: 'Btwin' }),
+    );
+    await user.selectOptions(
+      await screen.findByLabelText('Modèle'),
+      await screen.findByRole('option', { name: '208' }),
+    );
+    expect(screen.queryByLabelText('Numéro VIN')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Couleur'), 'Bleu');
+    // Changing the type resets brand and model.
+    await user.selectOptions(screen.getByLabelText('Type de véhicule'), 'Voiture');
+    expect(screen.getByLabelText('Marque')).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Type de véhicule'), 'Vélo');
+    await user.selectOptions(
+      await screen.findByLabelText('Marque'),
+      await screen.findByRole('option', { name: 'Btwin' }),
+    );
+    await user.selectOptions(
+      await screen.findByLabelText('Modèle'),
+      await screen.findByRole('option', { name: '208' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Signalement envoyé' });
+    expect(within(done).getByText('+20 lampions gagnés')).toBeInTheDocument();
+    const call = stub.fetchMock.mock.calls.find(([input]) =>
+      String(input).includes('/matchAnnonce/saveMatchAnnonceGrandPublic'),
+    )!;
+    const form = call[1]!.body as FormData;
+    expect(JSON.parse(form.get('match') as string)).toEqual({
+      address: {
+        address: '12 rue du Taur, 31000 Toulouse',
+        latitude: 43.61,
+        longitude: 1.45,
+        departement: '31',
+      },
+      vehicleType: 2,
+      brand: 20,
+      model: 100,
+      modelFinish: null,
+      vin: null,
+      color: 'BLUE',
+      energy: null,
+      description: null,
+    });
+    expect(JSON.parse(form.get('scannedIdentifier') as string)).toMatchObject({ annonceId: 42 });
+    expect(form.get('nbImagesVehicle')).toBe('1');
+    expect(form.get('imagesVehicle[0]')).toBeInstanceOf(File);
+    await user.click(within(done).getByRole('button', { name: 'Terminer' }));
+    await waitFor(() => expect(currentRoute()).toBe('/user/myMatches'));
+  });
+
   it('lists my matches in three groups with their empty texts; FINISHED shows what it earned', async () => {
     stubFetch({
       ...validation('ACCEPTED'),
