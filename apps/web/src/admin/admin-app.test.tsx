@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { AdminApp } from './admin-app';
@@ -186,5 +186,58 @@ describe('back office', () => {
       await screen.findByRole('heading', { name: /Annonces à valider/, level: 1 }),
     ).toBeInTheDocument();
     expect(dialog).not.toBeInTheDocument();
+  });
+
+  it('opens the public app as a user with the audited impersonation token', async () => {
+    setAdminSession(SESSION);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const user = {
+      id: 7,
+      username: 'camille@example.test',
+      firstname: 'Camille',
+      lastname: 'Martin',
+      roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+      identityStatus: 'ACCEPTED',
+      locked: false,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      askedToBeDeletedAt: null,
+      identitySubmittedAt: null,
+      phoneNumber: null,
+      departmentCode: '31',
+      birthday: null,
+      lastLoginAt: null,
+      lockReason: null,
+      lampions: 120,
+      annonceCount: 1,
+      documents: { identityRecto: null, identityVerso: null, rib: null },
+      identityReviews: [],
+    };
+    const api = stubFetch({
+      'GET /admin/api/user/7': () => json(user),
+      'POST /admin/api/user/7/impersonate': () =>
+        json({
+          username: 'camille@example.test',
+          roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+          token_type: 'Bearer',
+          access_token: 'as-camille',
+          expires_in: 900,
+          impersonatorId: 1,
+          impersonatorUsername: 'chef@veilleurs.fr',
+        }),
+    });
+    renderAdmin('#/users/7');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Voir l’appli en tant que cet utilisateur' }),
+    );
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/#/', '_blank', 'noopener'));
+    expect(api.callsTo('POST', '/admin/api/user/7/impersonate')).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('veilleurs.user')!)).toMatchObject({
+      impersonateToken: 'as-camille',
+      impersonateUsername: 'camille@example.test',
+      impersonateRoles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+    });
+    // The back office keeps its own session.
+    expect(getAdminSession()?.access_token).toBe('access-1');
+    open.mockRestore();
   });
 });
