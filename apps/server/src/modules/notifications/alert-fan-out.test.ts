@@ -81,7 +81,7 @@ describe('alert fan-out when an announcement is validated', () => {
     const nearAndAlert = await buildUser(t.db, at('blagnac'));
     await alert(nearAndAlert, 'Peugeot 208', { researchText: 'peugeot 208' });
     const alertShouted = await buildUser(t.db);
-    await alert(alertShouted, 'Crié', { researchText: 'PEUGEOT-208 !' });
+    await alert(alertShouted, 'Crié, "fort" \\ !', { researchText: 'PEUGEOT-208 !' });
     const alertAccented = await buildUser(t.db);
     await alert(alertAccented, 'Accents', { researchText: 'Peugéot' });
     const alertOtherText = await buildUser(t.db);
@@ -171,6 +171,10 @@ describe('alert fan-out when an announcement is validated', () => {
     );
     expect(rows.find((row) => row.userId === alertBrand.id)?.params).toMatchObject({
       searchName: 'Mes Peugeot',
+      annonceTitle: 'Peugeot 208',
+    });
+    expect(rows.find((row) => row.userId === alertShouted.id)?.params).toEqual({
+      searchName: 'Crié, "fort" \\ !',
       annonceTitle: 'Peugeot 208',
     });
     expect(rows.find((row) => row.userId === near.id)?.params).toMatchObject({

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
-import { createNotifier, type NotificationInput } from './notifier';
+import { NOTIFICATIONS_CHANNEL } from './notifier';
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -134,10 +134,9 @@ export async function findAlertRecipients(
   // The text prefilter: a saved word made only of a–z and 0–9 (between spaces or punctuation) is a
   // word of the search rule as it is, so it must be one of the announcement's words. Other words
   // (accents, other scripts) are left to the rule itself below: the filter never drops a match.
-  const annonceWords = `{${[...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))]
-    .filter(Boolean)
-    .map((word) => `"${word}"`)
-    .join(',')}}`;
+  const annonceWords = pgArray(
+    [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(Boolean),
+  );
   const position = hasPosition
     ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
     : sql`null::earth`;
@@ -210,7 +209,7 @@ export async function findAlertRecipients(
   lap('alertsRule');
   // 2. Of their owners, those who may be told and did not turn alerts off (one array parameter).
   if (matching.size > 0) {
-    const owners = `{${[...matching.keys()].join(',')}}`;
+    const owners = pgArray([...matching.keys()]);
     const allowed = await rowsOf<{ id: number }>(
       db,
       sql`select u.id from users u
@@ -245,6 +244,17 @@ export async function findAlertRecipients(
   return { alerts, near };
 }
 
+/** A PostgreSQL array literal of numbers or texts (texts quoted and escaped), sent as one parameter. */
+function pgArray(values: readonly (number | string)[]): string {
+  return `{${values
+    .map((value) =>
+      typeof value === 'number'
+        ? String(value)
+        : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+    )
+    .join(',')}}`;
+}
+
 /** The key that makes the fan-out tell each user once per announcement, however often it runs. */
 export const alertDedupeKey = (annonceId: number) => `annonce-alert:${annonceId}`;
 
@@ -262,29 +272,36 @@ export async function runAlertFanOut(
   const annonce = await loadFanOutAnnonce(db, annonceId);
   if (!annonce || annonce.status !== 'VALIDATED') return { alerts: 0, near: 0 };
   const recipients = await findAlertRecipients(db, annonce);
-  const annonceTitle = (await annonceTitles(db, [annonceId])).get(annonceId);
-  const common = {
-    objectType: 'Annonce' as const,
-    objectId: annonceId,
-    dedupeKey: alertDedupeKey(annonceId),
-  };
-  const items: NotificationInput[] = [
-    ...[...recipients.alerts].map(([userId, searchName]) => ({
-      ...common,
-      userId,
-      type: 'NEW_ALERT_VEHICLES' as const,
-      params: { ...(annonceTitle ? { annonceTitle } : {}), searchName },
-    })),
-    ...recipients.near.map((userId) => ({
-      ...common,
-      userId,
-      type: 'NEW_NEAR_VEHICLES' as const,
-      params: {
-        ...(annonceTitle ? { annonceTitle } : {}),
-        ...(annonce.city ? { city: annonce.city } : {}),
-      },
-    })),
-  ];
-  await createNotifier(deps).notify(items);
+  const annonceTitle = (await annonceTitles(db, [annonceId])).get(annonceId) ?? null;
+  const now = deps.clock.now();
+  const key = alertDedupeKey(annonceId);
+  // The recipients' groups were checked when they were found; the rows go in as two INSERT … SELECT
+  // over arrays (a hundred thousand rows through one statement each, not thousands of parameters),
+  // in one transaction that wakes the dispatcher at commit, like `notify`.
+  await db.transaction(async (tx) => {
+    if (recipients.alerts.size > 0) {
+      await tx.execute(sql`
+        insert into notifications (user_id, type, object_type, object_id, params, dedupe_key, created_at)
+        select recipient.user_id, 'NEW_ALERT_VEHICLES', 'Annonce', ${annonceId}::integer,
+               jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
+                                                    'searchName', recipient.search_name)),
+               ${key}, ${now}
+        from unnest(${pgArray([...recipients.alerts.keys()])}::int[],
+                    ${pgArray([...recipients.alerts.values()])}::text[])
+             as recipient(user_id, search_name)
+        on conflict do nothing`);
+    }
+    if (recipients.near.length > 0) {
+      await tx.execute(sql`
+        insert into notifications (user_id, type, object_type, object_id, params, dedupe_key, created_at)
+        select recipient.user_id, 'NEW_NEAR_VEHICLES', 'Annonce', ${annonceId}::integer,
+               jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
+                                                    'city', ${annonce.city}::text)),
+               ${key}, ${now}
+        from unnest(${pgArray(recipients.near)}::int[]) as recipient(user_id)
+        on conflict do nothing`);
+    }
+    await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+  });
   return { alerts: recipients.alerts.size, near: recipients.near.length };
 }
