@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormError, Label, Textarea } from '@/components/ui/form';
 import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { ObjectHistory } from '../components/object-history';
 import {
   Card,
   Fields,
@@ -358,6 +359,7 @@ export function AnnonceReviewScreen() {
                 </ul>
               </Card>
             ) : null}
+            <ObjectHistory objectType="Annonce" objectId={a.id} />
             <RefuseDialog
               annonceId={a.id}
               open={refusing}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormError, Input, Label, Textarea } from '@/components/ui/form';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { ObjectHistory } from '../components/object-history';
 import {
   Card,
   Fields,
@@ -394,6 +395,7 @@ export function UserScreen() {
                 </Card>
               </>
             )}
+            <ObjectHistory objectType="User" objectId={u.id} />
           </div>
         ) : null}
       </QueryState>
