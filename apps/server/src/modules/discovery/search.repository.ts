@@ -393,16 +393,17 @@ const toListed = (row: Record<string, unknown>): ListedAnnonce => ({
 });
 
 /**
- * Runs queries with the planner held to one kind of plan: `walk` forbids bitmap scans (walk a sort
- * index or the GiST nearest-first order, checking each row), `collect` allows only bitmap scans (the
- * GIN index gathers the matches). PostgreSQL has no statistics for earth boxes and poor ones for
+ * Runs queries with the planner held to one kind of plan: `walk` forbids bitmap scans, sequential
+ * scans and sorts (walk a sort index or the GiST nearest-first order, checking each row; measured:
+ * without, a nearest-first walk with no radius sorted the whole table), `collect` allows only bitmap
+ * scans (the GIN index gathers the matches). PostgreSQL has no statistics for earth boxes and poor ones for
  * combined full-text terms, so left alone it picks either plan at the wrong time (measured: a lossy
  * bitmap over a whole region, 5 s around Paris). Neither ever reads the whole table.
  */
 async function withPlan<T>(db: Db, plan: 'walk' | 'collect', work: (tx: Db) => Promise<T>) {
   const off =
     plan === 'walk'
-      ? ['enable_bitmapscan', 'enable_seqscan']
+      ? ['enable_bitmapscan', 'enable_seqscan', 'enable_sort']
       : ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
   return db.transaction(async (tx) => {
     // One statement for every setting (a round trip each would cost more than some queries).
