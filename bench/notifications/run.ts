@@ -318,11 +318,11 @@ async function main() {
     '',
     `Load average when the run started: ${loadAtStart} (2 cores; above 2 means every query waits for a core).`,
     '',
-    '| place | recipients (near + alerts) | p50 | p95 | max | mean per phase: alerts SQL / alert rule / alert owners / near | whole fan-out once (rows written) | target met |',
+    '| place | recipients (near + alerts) | p50 | p95 | max | mean per phase: alerts SQL / alert rule / alert owners / near (what was left to wait for; it runs alongside) | whole fan-out once (rows written) | target met |',
     '|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.place} | ${(r.near + r.alerts).toLocaleString('en')} (${r.near.toLocaleString('en')} + ${r.alerts.toLocaleString('en')}) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${['alertsSql', 'alertsRule', 'alertsEligible', 'near'].map((phase) => (r.phases[phase] ?? 0).toFixed(0)).join(' / ')} ms | ${ms(r.fanOutMs)} | ${r.p95 < TARGET_MS ? 'yes' : 'no'} |`,
+        `| ${r.place} | ${(r.near + r.alerts).toLocaleString('en')} (${r.near.toLocaleString('en')} + ${r.alerts.toLocaleString('en')}) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${['alertsSql', 'alertsRule', 'alertsEligible', 'nearWait'].map((phase) => (r.phases[phase] ?? 0).toFixed(0)).join(' / ')} ms | ${ms(r.fanOutMs)} | ${r.p95 < TARGET_MS ? 'yes' : 'no'} |`,
     ),
     '',
     '## Plans',

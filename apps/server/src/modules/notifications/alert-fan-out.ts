@@ -130,16 +130,35 @@ export async function findAlertRecipients(
     annonce.latitude !== null && annonce.longitude !== null
       ? { latitude: annonce.latitude, longitude: annonce.longitude }
       : null;
-  const hasPosition = point !== null;
   // The text prefilter: a saved word made only of a–z and 0–9 (between spaces or punctuation) is a
   // word of the search rule as it is, so it must be one of the announcement's words. Other words
   // (accents, other scripts) are left to the rule itself below: the filter never drops a match.
   const annonceWords = pgArray(
     [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(Boolean),
   );
-  const position = hasPosition
+  const position = point
     ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
     : sql`null::earth`;
+
+  // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
+  //    trigger on users) and its GiST index over reachable users only. Started first: on PostgreSQL
+  //    it runs on another connection while the alerts are found.
+  const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
+  const nearQuery: Promise<number[]> = point
+    ? rowsOf<{ user_id: number }>(
+        db,
+        sql`select up.user_id
+            from user_positions up
+            left join notification_preferences p on p.user_id = up.user_id
+            where up.reachable
+              and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
+              and ${withinMetres(sql`up.latitude`, sql`up.longitude`, point, sql`${radiusMeters}::float8`)}
+              and up.user_id <> ${annonce.ownerId}
+              and coalesce(p.new_annonces_close_notifications, true)`,
+      ).then((rows) => rows.map((row) => row.user_id))
+    : Promise.resolve([]);
+  // Waited for below; a failure of the alerts part must not leave it unhandled.
+  nearQuery.catch(() => {});
 
   // 1. The lists, fiscal power and radius in SQL, on saved_searches alone (a scan of narrow rows);
   //    the text and the exact radius by the search's own rule, in memory.
@@ -222,25 +241,9 @@ export async function findAlertRecipients(
   }
   lap('alertsEligible');
 
-  // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
-  //    trigger on users) and its GiST index over reachable users only.
-  const near: number[] = [];
-  if (hasPosition) {
-    const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
-    const rows = await rowsOf<{ user_id: number }>(
-      db,
-      sql`select up.user_id
-          from user_positions up
-          left join notification_preferences p on p.user_id = up.user_id
-          where up.reachable
-            and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
-            and ${withinMetres(sql`up.latitude`, sql`up.longitude`, point!, sql`${radiusMeters}::float8`)}
-            and up.user_id <> ${annonce.ownerId}
-            and coalesce(p.new_annonces_close_notifications, true)`,
-    );
-    for (const row of rows) if (!alerts.has(row.user_id)) near.push(row.user_id);
-  }
-  lap('near');
+  const nearIds = await nearQuery;
+  lap('nearWait');
+  const near = nearIds.filter((userId) => !alerts.has(userId));
   return { alerts, near };
 }
 
