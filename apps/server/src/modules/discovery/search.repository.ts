@@ -466,11 +466,12 @@ export async function walkAnnonces(
 
 /** The criteria checked on each row a walk visits (all but the radius box the walk stays in). */
 function rowCriteria(criteria: SearchCriteria): SQL {
+  // Cheapest first: AND stops at the first false one, and the words cost the most to check.
   const conditions = [
-    fullTextCondition(searchWords(criteria.researchText), null),
     ...filterGroups(criteria).map(([group]) => filterColumnCondition(criteria, group, true)),
     ...fiscalPowerConditions(criteria),
     exactDistanceCondition(criteria),
+    fullTextCondition(searchWords(criteria.researchText), null),
   ].filter((condition): condition is SQL => condition !== undefined);
   return conditions.length > 0 ? and(...conditions)! : sql`true`;
 }
