@@ -134,7 +134,15 @@ export function createDiscoveryService(deps: {
   /** Whole homes per user, position and language (see homeJson), least recently used first. */
   const homes = new Map<
     string,
-    { until: number; generation: string; alerts: string; groups: HomeGroup[]; ids: number[] }
+    {
+      until: number;
+      generation: string;
+      alerts: string;
+      groups: HomeGroup[];
+      ids: number[];
+      /** The last text answered and the flags it carries. */
+      json?: { flags: string; text: string };
+    }
   >();
 
   /** The vehicle types having announcements change only with the generation. */
@@ -263,16 +271,22 @@ export function createDiscoveryService(deps: {
         if (stamp.generation === cached.generation && stamp.alerts === cached.alerts) {
           homes.delete(key);
           homes.set(key, cached);
-          return JSON.stringify(
-            cached.groups.map((group) => ({
-              ...group,
-              annonces: group.annonces.map((card) => ({
-                ...card,
-                annonceFavorite: stamp.favourites.has(card.id),
-                userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
+          // The same flags as last time (the usual case): the same text.
+          const flags = JSON.stringify([[...stamp.favourites].sort(), [...stamp.seen].sort()]);
+          if (cached.json?.flags !== flags) {
+            const text = JSON.stringify(
+              cached.groups.map((group) => ({
+                ...group,
+                annonces: group.annonces.map((card) => ({
+                  ...card,
+                  annonceFavorite: stamp.favourites.has(card.id),
+                  userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
+                })),
               })),
-            })),
-          );
+            );
+            cached.json = { flags, text };
+          }
+          return cached.json.text;
         }
       }
       const before = await homeStamp(db, viewer.userId, []);
