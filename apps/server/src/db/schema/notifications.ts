@@ -6,10 +6,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { savedSearches } from './saved-searches';
 import { users } from './users';
 
 /**
@@ -105,3 +107,23 @@ export const userPositions = pgTable('user_positions', {
   longitude: doublePrecision('longitude').notNull(),
   reachable: boolean('reachable').notNull(),
 });
+
+/**
+ * Where the alert fan-out looks first: each saved search under one key that every announcement it
+ * matches must carry (`m:<model>` per model, else `b:<brand>` per brand, else `w:<word>` for a plain
+ * word of its text, else `t:<type>` per vehicle type, else `any`). Kept by a trigger on
+ * saved_searches (migration 0018); a new announcement reads only the searches under its own keys.
+ */
+export const savedSearchKeys = pgTable(
+  'saved_search_keys',
+  {
+    key: text('key').notNull(),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.savedSearchId] }),
+    index('saved_search_keys_search_idx').on(table.savedSearchId),
+  ],
+);

@@ -133,9 +133,18 @@ export async function findAlertRecipients(
   // The text prefilter: a saved word made only of a–z and 0–9 (between spaces or punctuation) is a
   // word of the search rule as it is, so it must be one of the announcement's words. Other words
   // (accents, other scripts) are left to the rule itself below: the filter never drops a match.
-  const annonceWords = pgArray(
-    [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(Boolean),
+  const words = [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(
+    Boolean,
   );
+  const annonceWords = pgArray(words);
+  // Only the saved searches filed under a key this announcement carries can match it.
+  const searchKeys = pgArray([
+    'any',
+    ...(annonce.modelId !== null ? [`m:${annonce.modelId}`] : []),
+    ...(annonce.brandId !== null ? [`b:${annonce.brandId}`] : []),
+    ...(annonce.vehicleTypeId !== null ? [`t:${annonce.vehicleTypeId}`] : []),
+    ...words.map((word) => `w:${word}`),
+  ]);
   const position = point
     ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
     : sql`null::earth`;
@@ -160,8 +169,9 @@ export async function findAlertRecipients(
   // Waited for below; a failure of the alerts part must not leave it unhandled.
   nearQuery.catch(() => {});
 
-  // 1. The lists, fiscal power and radius in SQL, on saved_searches alone (a scan of narrow rows);
-  //    the text and the exact radius by the search's own rule, in memory.
+  // 1. The searches under this announcement's keys (saved_search_keys, kept by a trigger), their
+  //    lists, fiscal power and radius in SQL; the text and the exact radius by the search's own
+  //    rule, in memory.
   const candidates = await rowsOf<{
     user_id: number;
     name: string;
@@ -175,8 +185,10 @@ export async function findAlertRecipients(
     db,
     sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
           s.min_fiscal_power, s.max_fiscal_power
-        from saved_searches s
-        where s.user_id <> ${annonce.ownerId}
+        from saved_search_keys k
+        join saved_searches s on s.id = k.saved_search_id
+        where k.key = any(${searchKeys}::text[])
+          and s.user_id <> ${annonce.ownerId}
           and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
           and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
           and (cardinality(s.model_ids) = 0 or ${intOrNull(annonce.modelId)} = any(s.model_ids))
