@@ -94,6 +94,7 @@ test.describe('back office', () => {
       ['Utilisateurs', /Utilisateurs/],
       ['Bugs et messages', /Bugs et messages/],
       ['Journal d’audit', /Journal d’audit/],
+      ['Message à la communauté', /Message à la communauté/],
     ];
     for (const [link, heading] of screens) {
       await page

@@ -240,4 +240,25 @@ describe('back office', () => {
     expect(getAdminSession()?.access_token).toBe('access-1');
     open.mockRestore();
   });
+
+  it('sends a team message to super watchers and says how many received it', async () => {
+    setAdminSession(SESSION);
+    const api = stubFetch({
+      'POST /admin/api/notifications/broadcast': () => json({ recipients: 12 }),
+    });
+    renderAdmin('#/broadcast');
+    await userEvent.click(await screen.findByLabelText('Les super veilleurs'));
+    await userEvent.type(screen.getByLabelText('Titre'), 'Nouvelle zone');
+    await userEvent.type(
+      screen.getByLabelText('Message'),
+      'Surveillez le quartier Arnaud-Bernard.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText('Message envoyé à 12 personnes.')).toBeInTheDocument();
+    expect(JSON.parse(api.callsTo('POST', '/admin/api/notifications/broadcast')[0]!.body)).toEqual({
+      type: 'NEW_INFO_SUPER_WATCHER',
+      title: 'Nouvelle zone',
+      message: 'Surveillez le quartier Arnaud-Bernard.',
+    });
+  });
 });

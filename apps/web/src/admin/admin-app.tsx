@@ -3,6 +3,7 @@ import { createHashRouter, Navigate, Outlet, RouterProvider } from 'react-router
 import { AdminLayout } from './components/admin-layout';
 import { AnnonceQueueScreen, AnnonceReviewScreen } from './screens/annonces';
 import { AuditScreen } from './screens/audit';
+import { BroadcastScreen } from './screens/broadcast';
 import { CatalogScreen } from './screens/catalog';
 import { DashboardScreen } from './screens/dashboard';
 import { DeletionsScreen } from './screens/deletions';
@@ -47,6 +48,7 @@ function createAdminRouter() {
         { path: '/catalog', element: <CatalogScreen /> },
         { path: '/feedback', element: <FeedbackScreen /> },
         { path: '/audit', element: <AuditScreen /> },
+        { path: '/broadcast', element: <BroadcastScreen /> },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -18,6 +18,7 @@ const NAV = [
   ['/catalog', 'admin.nav.catalog'],
   ['/users', 'admin.nav.users'],
   ['/feedback', 'admin.nav.feedback'],
+  ['/broadcast', 'admin.nav.broadcast'],
   ['/audit', 'admin.nav.audit'],
 ] as const;
 
