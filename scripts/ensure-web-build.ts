@@ -7,11 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The public app and the back office are two pages of one build.
+const builtPages = ['apps/web/dist/index.html', 'apps/web/dist/admin.html'].map((relative) =>
+  path.join(root, relative),
+);
 const sources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/admin.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/domain/src',
@@ -28,7 +32,10 @@ function newestModification(target: string): number {
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+// A page missing from the build (an older checkout built before it existed) means rebuilding.
+const builtAt = Math.min(
+  ...builtPages.map((page) => (fs.existsSync(page) ? fs.statSync(page).mtimeMs : 0)),
+);
 const sourcesChangedAt = Math.max(...sources.map(newestModification));
 
 if (builtAt >= sourcesChangedAt) {
