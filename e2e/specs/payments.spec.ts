@@ -1,11 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoToken, screenshotPath } from '../support/annonces';
-import {
-  annonceDetail,
-  publishTwoStarAnnonce,
-  unboostedValidatedAnnonce,
-} from '../support/payments';
+import { annonceDetail, publishTwoStarAnnonce, validateInBackOffice } from '../support/payments';
 import { signIn } from '../support/session';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,8 +66,8 @@ test.describe('card payments with the simulated provider', () => {
     context,
   }, testInfo) => {
     const token = await demoToken(request);
-    const id = await unboostedValidatedAnnonce(request, token);
-    expect(id, 'the demo account has a validated announcement that is not boosted').not.toBeNull();
+    const id = await publishTwoStarAnnonce(request, token);
+    await validateInBackOffice(request, id);
     await signIn(page, request);
 
     await page.goto(`/#/annonce/show/${id}`);
@@ -98,7 +94,7 @@ test.describe('card payments with the simulated provider', () => {
 
     await expect(page.getByText('Annonce modifiée.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`#/annonce/show/${id}$`));
-    const detail = await annonceDetail(request, token, id!);
+    const detail = await annonceDetail(request, token, id);
     const end = new Date(detail.boostEndDate ?? 0).getTime();
     expect(end).toBeGreaterThanOrEqual(before + 14 * DAY - 60_000);
     expect(end).toBeLessThanOrEqual(Date.now() + 14 * DAY + 60_000);

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { adminTokenFor, newAccount } from './admin';
 import { randomPlate } from './annonces';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -82,35 +83,24 @@ export async function publishTwoStarAnnonce(
   return saved.id;
 }
 
-interface AnnonceSummary {
-  id: number;
-  boostEndDate?: string | null;
-}
-
-/** One of the account's VALIDATED announcements whose boost is over (the demo account has some). */
-export async function unboostedValidatedAnnonce(
-  request: APIRequestContext,
-  token: string,
-): Promise<number | null> {
-  const mine = await ok<{ validated: AnnonceSummary[] }>(
-    await request.get('/annonce/getMyAnnonce', { headers: auth(token) }),
-    'my announcements',
-  );
-  for (const card of mine.validated) {
-    const detail = await ok<{ status: { value: string }; boostEndDate: string | null }>(
-      await request.get(`/annonce/${card.id}`, { headers: auth(token) }),
-      'announcement',
-    );
-    const boosted = detail.boostEndDate && new Date(detail.boostEndDate).getTime() >= Date.now();
-    if (detail.status.value === 'VALIDATED' && !boosted) return card.id;
-  }
-  return null;
-}
-
 export async function annonceDetail(request: APIRequestContext, token: string, id: number) {
   return ok<{
     additionnalRewardLevel: number;
     additionnalRewardAmount: number;
     boostEndDate: string | null;
   }>(await request.get(`/annonce/${id}`, { headers: auth(token) }), 'announcement');
+}
+
+/**
+ * An admin validates the announcement through the back-office API, as the admin journeys do: a
+ * boost journey then starts from its own VALIDATED announcement, whatever earlier runs (or a retry)
+ * did to the demo data.
+ */
+export async function validateInBackOffice(request: APIRequestContext, annonceId: number) {
+  const admin = await newAccount(request);
+  const token = await adminTokenFor(admin);
+  await ok<unknown>(
+    await request.post(`/admin/api/annonce/${annonceId}/validate`, { headers: auth(token) }),
+    'validation in the back office',
+  );
 }
