@@ -270,8 +270,9 @@ async function main() {
         '```',
         await explain(
           client,
-          `select s.user_id, s.name, s.research_text from saved_searches s
-           where s.user_id <> 1
+          `select s.user_id, s.name, s.research_text from saved_search_keys k
+           join saved_searches s on s.id = k.saved_search_id
+           where k.key = any($5::text[]) and s.user_id <> 1
              and (cardinality(s.vehicle_type_ids) = 0 or $1::int = any(s.vehicle_type_ids))
              and (cardinality(s.brand_ids) = 0 or $2::int = any(s.brand_ids))
              and (cardinality(s.model_ids) = 0 or $3::int = any(s.model_ids))
@@ -294,6 +295,15 @@ async function main() {
             annonce.brandId,
             annonce.modelId,
             [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(Boolean),
+            [
+              'any',
+              `m:${annonce.modelId}`,
+              `b:${annonce.brandId}`,
+              `t:${annonce.vehicleTypeId}`,
+              ...[...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))]
+                .filter(Boolean)
+                .map((word) => `w:${word}`),
+            ],
           ],
         ),
         '```',
