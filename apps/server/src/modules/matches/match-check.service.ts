@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   checkIdentifier,
   confusionKey,
@@ -58,10 +57,8 @@ export function createMatchCheckService(deps: { db: Db; clock: Clock; lampions: 
       scanned.longitude !== undefined;
 
     return db.transaction(async (tx) => {
-      // An attempt lost in a crash in the last few milliseconds is harmless; waiting for the disk
-      // on every check is not (issue 8: p99 under 10 ms with the attempt write).
-      await tx.execute(sql`set local synchronous_commit = off`);
       const now = clock.now();
+      // Also makes the transaction commit without waiting for the disk (see the repository).
       const watcher = await lockWatcherWithCounts(
         tx,
         user.userId,

@@ -49,7 +49,13 @@ export async function lockWatcherWithCounts(
     ]),
   );
   const statement = db
-    .select({ identityStatus: users.identityStatus, ...counts })
+    .select({
+      identityStatus: users.identityStatus,
+      ...counts,
+      // An attempt lost in a crash in the last milliseconds is harmless; waiting for the disk on
+      // every check is not: this transaction commits without waiting (set here, same round trip).
+      asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .for('update')
