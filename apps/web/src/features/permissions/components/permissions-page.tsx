@@ -76,6 +76,12 @@ export function PermissionsPage() {
   const [busy, setBusy] = useState<PermissionKind | null>(null);
   const [paramsOpen, setParamsOpen] = useState(false);
 
+  // Notifications already allowed: make sure this browser's push subscription is on the server.
+  const notificationsGranted = loaded && states.notifications === 'granted';
+  useEffect(() => {
+    if (notificationsGranted) void enablePushNotifications({ ask: false });
+  }, [notificationsGranted]);
+
   useEffect(() => {
     if (!alertKey) return;
     const timer = window.setTimeout(() => setAlertKey(null), PERMISSION_ALERT_MS);
