@@ -129,6 +129,18 @@ async function main() {
     `delete from lampion_events where user_id = any($1) and kind = 'IDENTIFIER_CHECK'`,
     [watcherIds],
   );
+  // BENCH_COUNTED_TODAY=1: every watcher already made today's 3 counted checks, so the checks
+  // measured earn 0 lampions and notify nobody (the steady state of an active watcher); without
+  // it every check earns its lampion and a LAMPIONS_GAINED notification (the worst case).
+  const countedToday = process.env.BENCH_COUNTED_TODAY === '1';
+  if (countedToday) {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    await client.query(
+      `insert into lampion_events (user_id, kind, points, day, created_at)
+       select id, 'IDENTIFIER_CHECK', 1, $2, now() from unnest($1::int[]) id, generate_series(1, 3)`,
+      [watcherIds, day],
+    );
+  }
   const plates = (
     await client.query(
       `select license_plate from annonces tablesample system (1)
@@ -266,6 +278,7 @@ async function main() {
       `- announcements: ${counts.annonces.toLocaleString('en')} (VALIDATED ${counts.validated.toLocaleString('en')}, with a plate ${counts.plates.toLocaleString('en')})`,
       `- connections: ${CONNECTIONS}, duration: ${DURATION_SECONDS} s, server pool: 10 PostgreSQL connections`,
       `- machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), shared; load average ${loadBefore} before, ${loadAfter} after`,
+      `- lampions: ${countedToday ? 'every watcher already had its 3 counted checks of the day (0 lampion, no notification)' : 'every check earns its lampion and a LAMPIONS_GAINED notification'}`,
       `- rate limits in force: ${IDENTIFIER_CHECK_RATE_LIMITS.map((l) => `${l.max} per ${l.windowMs / 60000} min`).join(', ')}`,
       '',
       '| requests | req/s | p50 ms | p90 ms | p99 ms | max ms | target p99 | met |',
