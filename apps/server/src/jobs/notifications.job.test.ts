@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildAnnonce, buildUser } from '../../test/factories';
+import { withDatabase } from '../../test/global-setup';
 import { createFixedClock } from '../../test/helper';
 import { openTestDatabase } from '../../test/test-database';
-import type { Database } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import { readMail } from '../modules/auth/testing/outbox';
 import { createLocalLiveBus } from '../modules/notifications/live-bus';
 import { createNotifier } from '../modules/notifications/notifier';
@@ -69,6 +72,55 @@ describe('notification pipeline (jobs)', () => {
         expect(mail.text).toContain('Bonjour Nora,');
       } finally {
         await jobs.stop();
+      }
+    },
+    60_000,
+  );
+
+  // The production path: a dedicated LISTEN connection and pg-boss on its own pool.
+  it.runIf(inject('testDatabase') === 'postgres')(
+    'on PostgreSQL, the LISTEN connection wakes the dispatcher when the notification commits',
+    async () => {
+      const templateUrl = inject('postgresTemplateUrl');
+      const name = `veilleurs_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: templateUrl });
+      await admin.connect();
+      await admin.query(
+        `CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`,
+      );
+      const url = withDatabase(templateUrl, name);
+      const own = await openDatabase({ kind: 'postgres', url });
+      const clock = createFixedClock();
+      const jobs = await startJobs({
+        config: { DATABASE_URL: url },
+        database: own,
+        clock,
+        log: silent,
+      });
+      try {
+        const user = await buildUser(own.db);
+        const received: number[] = [];
+        const told = new Promise<void>((resolve) => {
+          const stop = createLocalLiveBus().subscribe((userIds) => {
+            if (!userIds.includes(user.id)) return;
+            received.push(user.id);
+            stop();
+            resolve();
+          });
+        });
+        await createNotifier({ db: own.db, clock }).notify({
+          userId: user.id,
+          type: 'ID_VALIDATED',
+          objectType: 'User',
+          objectId: user.id,
+        });
+        await told;
+        expect(received).toEqual([user.id]);
+      } finally {
+        await jobs.stop();
+        await own.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
       }
     },
     60_000,
