@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import {
   MAILED_NOTIFICATION_TYPES,
   type NotificationParams,
@@ -171,12 +171,3 @@ export function createDispatcher(deps: {
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
-
-/** Used by tests: whether a notification is still waiting for the dispatcher. */
-export async function isDispatched(db: Db, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ at: notifications.dispatchedAt })
-    .from(notifications)
-    .where(eq(notifications.id, id));
-  return Boolean(row?.at);
-}
