@@ -21,13 +21,17 @@ export function isAnnonceStatus(value: string): value is AnnonceStatus {
   return (ANNONCE_STATUSES as readonly string[]).includes(value);
 }
 
+/** Who moves announcements: the owner, a watcher's match report, the back office, the jobs. */
+export type AnnonceActor = 'owner' | 'watcher' | 'admin' | 'system';
+
 /**
  * Who may move an announcement where. `owner` transitions are the ones this app's owner side makes;
- * `admin` and `system` ones are made by the back office and the background jobs.
+ * `watcher` ones follow a match report; `admin` and `system` ones are made by the back office and
+ * the background jobs.
  */
 export const ANNONCE_TRANSITIONS: Record<
   AnnonceStatus,
-  readonly { to: AnnonceStatus; by: 'owner' | 'admin' | 'system' }[]
+  readonly { to: AnnonceStatus; by: AnnonceActor }[]
 > = {
   // Publishing (POST /annonce/publishAnnonceGP).
   DRAFT: [{ to: 'TO_VALIDATE', by: 'owner' }],
@@ -40,6 +44,8 @@ export const ANNONCE_TRANSITIONS: Record<
   // A refused announcement is corrected and published again.
   REFUSED: [{ to: 'TO_VALIDATE', by: 'owner' }],
   VALIDATED: [
+    // A watcher's match report puts it in the back office's match queue.
+    { to: 'MATCH_TO_VALIDATE', by: 'watcher' },
     { to: 'MATCH_TO_VALIDATE', by: 'admin' },
     { to: 'DELETED', by: 'admin' },
     { to: 'POLICE_VERIFICATION', by: 'admin' },
@@ -66,11 +72,7 @@ export const ANNONCE_TRANSITIONS: Record<
   DELETED: [],
 };
 
-export function canTransition(
-  from: AnnonceStatus,
-  to: AnnonceStatus,
-  by: 'owner' | 'admin' | 'system',
-): boolean {
+export function canTransition(from: AnnonceStatus, to: AnnonceStatus, by: AnnonceActor): boolean {
   return ANNONCE_TRANSITIONS[from].some((step) => step.to === to && step.by === by);
 }
 

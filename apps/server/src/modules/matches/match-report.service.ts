@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  canTransition,
   MATCH_MESSAGE_KEYS as K,
   MATCH_PHOTOS_MIN,
   MATCHABLE_ANNONCE_STATUSES,
@@ -7,6 +8,7 @@ import {
   normalizeIdentifier,
   OPEN_MATCH_STATUSES,
   SaveMatchFormSchema,
+  type AnnonceStatus,
   type MatchFieldsInput,
 } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
@@ -210,7 +212,7 @@ export function createMatchReportService(deps: {
             position,
           })),
         );
-        if (locked.status === 'VALIDATED') {
+        if (canTransition(locked.status as AnnonceStatus, 'MATCH_TO_VALIDATE', 'watcher')) {
           await tx
             .update(annonces)
             .set({ status: 'MATCH_TO_VALIDATE', updatedAt: now })
