@@ -110,8 +110,8 @@ export type Lampions = ReturnType<typeof createLampions>;
 
 /**
  * What the user is told about an event (accounts.md §3): an admin's change by hand is
- * LAMPIONS_ADDED / LAMPIONS_REMOVED, any other change LAMPIONS_GAINED / LAMPIONS_LOST (nothing for
- * a check beyond the daily cap), and LEVEL_GAINED when the total crosses into a higher level.
+ * LAMPIONS_ADDED / LAMPIONS_REMOVED, any other change LAMPIONS_GAINED / LAMPIONS_LOST except an
+ * identifier check's lampion, and LEVEL_GAINED when the total crosses into a higher level.
  */
 function lampionNotifications(
   userId: number,
@@ -122,7 +122,9 @@ function lampionNotifications(
 ): NotificationInput[] {
   const items: NotificationInput[] = [];
   const base = { userId, objectType: 'Lampions' as const, objectId: null };
-  if (points !== 0) {
+  // The +1 of an identifier check is shown on the scan's own result: telling it again in the bell
+  // (up to three times a day) would bury the notifications that matter, and cost every scan a write.
+  if (points !== 0 && kind !== 'IDENTIFIER_CHECK') {
     const byAdmin = (ADMIN_LAMPION_EVENT_KINDS as readonly string[]).includes(kind);
     const type = byAdmin
       ? points > 0

@@ -289,6 +289,7 @@ describe('preferences (GET /user/getNotificationParam, POST /user/updateNotifica
     await lampions.record(dave.id, 'MATCH_INVALID'); // -20
     await lampions.record(dave.id, 'ADMIN_ADDED', { points: 15 });
     await lampions.record(dave.id, 'ADMIN_REMOVED', { points: -5 });
+    await lampions.record(dave.id, 'IDENTIFIER_CHECK'); // shown by the scan itself, not in the bell
     const items = (await list(dave)).json() as Array<{ type: string; body: string }>;
     expect(items.map((item) => [item.type, item.body])).toEqual([
       ['LAMPIONS_REMOVED', "L'équipe vous a retiré 5 lampions."],
