@@ -144,7 +144,11 @@ describe('match reports (saveMatchAnnonceGrandPublic, getUserInfoMatches, MatchS
     // The owner is told, without the watcher's name or the place.
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ type: 'ADMIN_NOTIFICATION', objectId: annonce.id });
+    expect(told[0]).toMatchObject({
+      type: 'ADMIN_NOTIFICATION',
+      objectId: annonce.id,
+      params: expect.objectContaining({ event: 'MATCH_REPORTED' }),
+    });
     expect(JSON.stringify(told[0])).not.toContain('boulangerie');
 
     const photos = await t.db

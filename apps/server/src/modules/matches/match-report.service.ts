@@ -239,11 +239,8 @@ export function createMatchReportService(deps: {
               type: 'ADMIN_NOTIFICATION',
               objectType: 'Annonce',
               objectId: annonceId,
-              params: {
-                ...(vehicle ? { annonceTitle: vehicle } : {}),
-                title: 'Votre véhicule a peut-être été repéré',
-                message: `Un veilleur a signalé ${vehicle || 'votre véhicule'}. Notre équipe vérifie son signalement et revient vers vous.`,
-              },
+              // Worded in the owner's language by the notification catalogue.
+              params: { event: 'MATCH_REPORTED', ...(vehicle ? { annonceTitle: vehicle } : {}) },
             },
             tx,
           );

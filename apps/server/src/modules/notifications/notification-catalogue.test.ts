@@ -37,6 +37,18 @@ describe('notification catalogue', () => {
     );
   });
 
+  it("words a watcher's report for the owner in the owner's language", () => {
+    const params = { event: 'MATCH_REPORTED', annonceTitle: 'Peugeot 208' };
+    expect(renderNotification('ADMIN_NOTIFICATION', params, 'fr')).toEqual({
+      title: 'Votre véhicule a peut-être été repéré',
+      body: 'Un veilleur a signalé Peugeot 208. Notre équipe vérifie son signalement et revient vers vous.',
+    });
+    expect(renderNotification('ADMIN_NOTIFICATION', params, 'en')).toEqual({
+      title: 'Your vehicle may have been spotted',
+      body: 'A watcher reported Peugeot 208. Our team is checking the report and will get back to you.',
+    });
+  });
+
   it('reads French unless the user chose English', () => {
     expect(notificationLocaleOf('en')).toBe('en');
     expect(notificationLocaleOf('en-GB')).toBe('en');

@@ -14,6 +14,12 @@ interface Text {
 
 type Entry = (p: Readonly<Record<string, string>>) => Text;
 
+/**
+ * ADMIN_NOTIFICATION carries the team's own words (title, message), or, for events that have no
+ * type of their own among the spec's 22, an `event` rendered here in the reader's language:
+ * MATCH_REPORTED tells an owner a watcher reported their vehicle.
+ */
+
 /** `{annonceTitle}` or a neutral name when the producer gave none. */
 function vehicle(p: Readonly<Record<string, string>>, fallback: string) {
   return p.annonceTitle ? p.annonceTitle : fallback;
@@ -148,10 +154,16 @@ const FR: Record<NotificationType, Entry> = {
     title: p.title || 'Information pour les super veilleurs',
     body: p.message || `Du nouveau sur ${vehicle(p, 'une annonce')}.`,
   }),
-  ADMIN_NOTIFICATION: (p) => ({
-    title: p.title || 'Message de l’équipe Veilleurs',
-    body: p.message || '',
-  }),
+  ADMIN_NOTIFICATION: (p) =>
+    p.event === 'MATCH_REPORTED'
+      ? {
+          title: 'Votre véhicule a peut-être été repéré',
+          body: `Un veilleur a signalé ${vehicle(p, 'votre véhicule')}. Notre équipe vérifie son signalement et revient vers vous.`,
+        }
+      : {
+          title: p.title || 'Message de l’équipe Veilleurs',
+          body: p.message || '',
+        },
 };
 
 const EN: Record<NotificationType, Entry> = {
@@ -271,10 +283,16 @@ const EN: Record<NotificationType, Entry> = {
     title: p.title || 'News for super watchers',
     body: p.message || `News about ${vehicle(p, 'an announcement')}.`,
   }),
-  ADMIN_NOTIFICATION: (p) => ({
-    title: p.title || 'Message from the Veilleurs team',
-    body: p.message || '',
-  }),
+  ADMIN_NOTIFICATION: (p) =>
+    p.event === 'MATCH_REPORTED'
+      ? {
+          title: 'Your vehicle may have been spotted',
+          body: `A watcher reported ${vehicle(p, 'your vehicle')}. Our team is checking the report and will get back to you.`,
+        }
+      : {
+          title: p.title || 'Message from the Veilleurs team',
+          body: p.message || '',
+        },
 };
 
 const CATALOGUES: Record<NotificationLocale, Record<NotificationType, Entry>> = { fr: FR, en: EN };
