@@ -20,7 +20,8 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Veilleurs <ne-pas-repondre@veilleurs.local>'),
   SMTP_URL: optionalUrl,
-  DEMO_DATA: booleanFromEnv.default(true),
+  /** Demo accounts and announcements; on by default except in production and preproduction. */
+  DEMO_DATA: booleanFromEnv.optional(),
   /**
    * Multiplies every sign-in and account-recovery rate limit. 1 in production; the end-to-end tests
    * raise it because every journey signs in from the same address.
@@ -74,11 +75,17 @@ const EnvSchema = z.object({
     .default(path.resolve(import.meta.dirname, '../../../reference-data')),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'MAIL_OUTBOX_DIR'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'MAIL_OUTBOX_DIR' | 'DEMO_DATA'> & {
   MAIL_OUTBOX_DIR: string;
+  DEMO_DATA: boolean;
   /** The host the public app is reached on (from PUBLIC_URL, else localhost:PORT). */
   publicUrl: string;
 };
+
+/** Environments real people use: no demo data unless DEMO_DATA says so. */
+export function isPublicEnvironment(appEnv: string): boolean {
+  return appEnv === 'production' || appEnv === 'preproduction';
+}
 
 /** Parses the environment once; fails with every problem listed rather than the first one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     DATA_DIR: dataDir,
     MAIL_OUTBOX_DIR: path.resolve(parsed.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    // A real deployment never gets accounts whose passwords are in the README unless it asks.
+    DEMO_DATA: parsed.DEMO_DATA ?? !isPublicEnvironment(parsed.APP_ENV),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
   };
 }

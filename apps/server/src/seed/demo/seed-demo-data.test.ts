@@ -20,6 +20,7 @@ import {
   users,
   vehicleTypes,
 } from '../../db/schema/index';
+import { loadConfig } from '../../config';
 import { verifyPassword } from '../../lib/passwords';
 import { DEMO_POLICE_STATION_COUNT } from '../police-stations/demo-police-stations';
 import { buildTestApp, type TestApp } from '../../../test/helper';
@@ -135,7 +136,9 @@ describe('seedDemoData', () => {
 
   it('creates fifteen demo owners who cannot log in', async () => {
     const owners = await t.db.select().from(users).where(eq(users.isDemo, true));
-    const others = owners.filter((owner) => owner.username !== 'demo@veilleurs.fr');
+    const others = owners.filter(
+      (owner) => !['demo@veilleurs.fr', 'admin.demo@veilleurs.fr'].includes(owner.username),
+    );
     expect(others).toHaveLength(DEMO_OWNER_COUNT);
     for (const owner of others) {
       expect(await verifyPassword(owner.passwordHash, 'Veilleurs2026')).toBe(false);
@@ -268,6 +271,28 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('creates the demo back-office admin, who can sign in at /admin/login', async () => {
+    const [admin] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'admin.demo@veilleurs.fr'));
+    expect(admin).toMatchObject({ roles: ['ROLE_SUPER_ADMIN'], isDemo: true });
+    expect(firstRun.messages).toContain(
+      'Demo back office (/admin/): admin.demo@veilleurs.fr / Veilleurs2026',
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: {
+        username: 'admin.demo@veilleurs.fr',
+        password: 'Veilleurs2026',
+        rememberMe: false,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().roles).toEqual(['ROLE_SUPER_ADMIN']);
+  });
+
   it('creates nothing new when run again, and still logs the credentials', async () => {
     const before = await tableCounts(t);
     const secondRun = recordingLog();
@@ -275,4 +300,31 @@ describe('seedDemoData', () => {
     expect(await tableCounts(t)).toEqual(before);
     expect(secondRun.messages).toContain('Demo account: demo@veilleurs.fr / Veilleurs2026');
   }, 60_000);
+});
+
+describe('demo data where real people are', () => {
+  it('is off by default in production and preproduction, on elsewhere', () => {
+    const base = { DATA_DIR: '/tmp/veilleurs-config-check' };
+    expect(loadConfig({ ...base, APP_ENV: 'production' }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ ...base, APP_ENV: 'preproduction' }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ ...base, APP_ENV: 'development' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ ...base, APP_ENV: 'production', DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+  });
+
+  it('never creates the demo admin in production, even when demo data is asked for', async () => {
+    const t = await buildTestApp({ env: { DEMO_DATA: 'true', APP_ENV: 'production' } });
+    try {
+      await ensureMinimalCatalogue(t);
+      const run = recordingLog();
+      await seedDemoData(t.deps, { log: run.log });
+      const admins = await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, 'admin.demo@veilleurs.fr'));
+      expect(admins).toHaveLength(0);
+      expect(run.messages.join('\n')).not.toContain('Demo back office');
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
 });

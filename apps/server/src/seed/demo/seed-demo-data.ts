@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDependencies } from '../../app';
 import { seedDemoPoliceStations } from '../police-stations/demo-police-stations';
+import { isPublicEnvironment } from '../../config';
 import { ensureDemoAccounts } from './demo-accounts';
+import { DEMO_ADMIN, ensureDemoAdmin } from './demo-admin';
 import { createDemoAnnonces, hasDemoAnnonces } from './demo-annonces';
 import { DEMO_ACCOUNT } from './demo-people';
 
@@ -12,7 +14,7 @@ import { DEMO_ACCOUNT } from './demo-people';
  * already there. Turned off with DEMO_DATA=false.
  */
 export async function seedDemoData(
-  deps: Pick<AppDependencies, 'database' | 'storage' | 'clock'>,
+  deps: Pick<AppDependencies, 'database' | 'storage' | 'clock' | 'config'>,
   options: { log: Pick<FastifyBaseLogger, 'info' | 'warn'> },
 ): Promise<void> {
   const { log } = options;
@@ -39,5 +41,9 @@ export async function seedDemoData(
 
   if (accounts.demoUserId !== null) {
     log.info(`Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
+  }
+  // An admin whose password is in the README must never exist where real people are.
+  if (!isPublicEnvironment(deps.config.APP_ENV) && (await ensureDemoAdmin(db, now, log))) {
+    log.info(`Demo back office (/admin/): ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`);
   }
 }
