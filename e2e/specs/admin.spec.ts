@@ -78,6 +78,15 @@ test.describe('back office', () => {
     await expect(page.getByRole('alert')).toHaveText('Ce profil ne peut pas se connecter ici.');
   });
 
+  test('lets the demo admin of the README sign in and see the queues', async ({ page }) => {
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill('admin.demo@veilleurs.fr');
+    await page.getByLabel('Mot de passe').fill('Veilleurs2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+    await expect(page.getByText('annonces à valider').first()).toBeVisible();
+  });
+
   test('every back-office screen passes the axe checks; the language switch reaches English', async ({
     page,
     request,
