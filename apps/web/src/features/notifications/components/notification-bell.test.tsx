@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { currentRoute, renderApp } from '@/testing/test-utils';
+import { unreadLabel } from './notification-bell';
 
 const HOUR = 3_600_000;
 
@@ -87,6 +88,15 @@ describe('notification bell', () => {
       target: null,
     }),
   ];
+
+  it('names the bell with exactly what its badge shows, even past nine', async () => {
+    const many = Array.from({ length: 16 }, (_, index) => notification({ id: 100 + index }));
+    stubFetch({ 'POST /lampNotification/getAllForUser': () => json(many) });
+    await renderApp('/', { user: {} });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 16 non lues' });
+    expect(within(bell).getByTestId('notification-count')).toHaveTextContent('16');
+    expect(unreadLabel(120)).toBe('99+');
+  });
 
   it('shows the unread count, the list with French relative dates, and an empty state', async () => {
     stubFetch({ 'POST /lampNotification/getAllForUser': () => json(list) });

@@ -46,8 +46,12 @@ const TARGET_PATTERNS = {
   MatchShow: paths.matchShow.path,
 } as const;
 
-function unreadLabel(count: number) {
-  return count > 9 ? '9+' : String(count);
+/**
+ * What the badge shows; the button's accessible name repeats it word for word, so that what is
+ * seen is what a voice-control user says (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+export function unreadLabel(count: number) {
+  return count > 99 ? '99+' : String(count);
 }
 
 /**
@@ -139,7 +143,9 @@ export function NotificationBell({
 
   const now = new Date();
   const label =
-    unread > 0 ? t('notifications.open.unread', { count: unread }) : t('notifications.open');
+    unread > 0
+      ? t('notifications.open.unread', { count: unread, shown: unreadLabel(unread) })
+      : t('notifications.open');
 
   return (
     <>
