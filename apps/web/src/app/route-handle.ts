@@ -2,7 +2,7 @@ import { useMatches } from 'react-router';
 
 /** What a route tells the shell about its screen (set as the route's `handle`). */
 export interface RouteHandle {
-  /** The screen's title, as a catalogue key: document title and "coming soon" heading. */
+  /** The screen's title, as a catalogue key: the document title. */
   titleKey?: string;
   /** Filter buttons in the top bar: only on / and /search (discovery.md §2). */
   showFilters?: boolean;

@@ -5,23 +5,17 @@ import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
 import { paths } from '@/config/paths';
 import { GuestOnly, RequireAuth, RequireRoles } from './guards';
 import type { RouteHandle } from './route-handle';
-import { ComingSoonRoute } from './routes/coming-soon';
 import { NotFoundRoute } from './routes/not-found';
 import { OpenAppRoute } from './routes/open-app';
 import { PageLoading } from './shell/page-loading';
 import { RootLayout } from './shell/root-layout';
 
 /**
- * One screen: its path, what it tells the shell, and its own error boundary so that a failing
- * screen leaves the shell usable. Screens not built yet show "coming soon" with their title.
+ * One screen: its path, what it tells the shell, its code (loaded when first opened) and its own
+ * error boundary, so that a failing screen leaves the shell usable.
  */
-function screen(path: string, handle: RouteHandle, load?: RouteObject['lazy']): RouteObject {
-  return {
-    path,
-    handle,
-    errorElement: <RouteErrorFallback />,
-    ...(load ? { lazy: load } : { Component: ComingSoonRoute }),
-  } as RouteObject;
+function screen(path: string, handle: RouteHandle, load: RouteObject['lazy']): RouteObject {
+  return { path, handle, errorElement: <RouteErrorFallback />, lazy: load } as RouteObject;
 }
 
 const loadHome = async () => ({ Component: (await import('./routes/home')).HomeRoute });
