@@ -6,7 +6,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useColors, useMatchShow, useMyMatches } from '../api/matches-api';
+import { useColors } from '@/lib/catalog-queries';
+import { useMatchShow, useMyMatches } from '../api/matches-api';
 
 const GROUPS = [
   { key: 'currentMatches', titleKey: 'match.list.current', emptyKey: 'match.list.current.empty' },

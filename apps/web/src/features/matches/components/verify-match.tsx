@@ -19,17 +19,15 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import {
-  matchKeys,
-  saveMatch,
   useBrands,
   useColors,
   useEnergies,
   useFinishes,
-  useMatchedAnnonce,
   useModels,
   usePlaces,
   useVehicleTypes,
-} from '../api/matches-api';
+} from '@/lib/catalog-queries';
+import { matchKeys, saveMatch, useMatchedAnnonce } from '../api/matches-api';
 
 export interface VerifyMatchProps {
   /** The scanned identifier of the check (annonceId: the announcement reported on). */

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/form';
-import { annonceKeys } from '../../api/annonce-keys';
-import { useFinishes } from '../../api/catalog';
+import { catalogKeys, useFinishes } from '@/lib/catalog-queries';
 import { matchesFilter } from './choice-list';
 import { CustomItemDialog } from './custom-item-dialog';
 import { describedBy, Field, GroupError } from './field';
@@ -84,7 +83,7 @@ function FinishInput({ fields, setFields, errors }: StepProps) {
             modelId,
           }}
           onCreated={(finish) => {
-            void queryClient.invalidateQueries({ queryKey: annonceKeys.finishes(modelId) });
+            void queryClient.invalidateQueries({ queryKey: catalogKeys.finishes(modelId) });
             setFields((current) => ({ ...current, finish }));
             setText(finish.name);
             setOpen(false);

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { annonceKeys } from '../../api/annonce-keys';
-import { useBrands, useModels, useVehicleTypes } from '../../api/catalog';
+import { catalogKeys, useBrands, useModels, useVehicleTypes } from '@/lib/catalog-queries';
 import { ChoiceList } from './choice-list';
 import { CustomItemDialog } from './custom-item-dialog';
 import { withChoice } from './wizard-form';
@@ -53,7 +52,7 @@ export function StepBrand({ fields, setFields, errors }: StepProps) {
           initialName={creating ?? ''}
           context={{ vehicleTypeId: typeId }}
           onCreated={(brand) => {
-            void queryClient.invalidateQueries({ queryKey: annonceKeys.brands(typeId) });
+            void queryClient.invalidateQueries({ queryKey: catalogKeys.brands(typeId) });
             setFields((current) => withChoice(current, { brand }));
           }}
         />
@@ -91,7 +90,7 @@ export function StepModel({ fields, setFields, errors }: StepProps) {
           initialName={creating ?? ''}
           context={{ vehicleTypeId: typeId, brandId }}
           onCreated={(model) => {
-            void queryClient.invalidateQueries({ queryKey: annonceKeys.models(typeId, brandId) });
+            void queryClient.invalidateQueries({ queryKey: catalogKeys.models(typeId, brandId) });
             setFields((current) => withChoice(current, { model }));
           }}
         />

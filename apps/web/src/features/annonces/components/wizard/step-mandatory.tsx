@@ -2,7 +2,7 @@ import { formatLicensePlate, sanitizeBicycodeInput, sanitizeVinInput } from '@ap
 import { useTranslation } from 'react-i18next';
 import { Input, Select } from '@/components/ui/form';
 import { cn } from '@/lib/cn';
-import { useColors, useEnergies } from '../../api/catalog';
+import { useColors, useEnergies } from '@/lib/catalog-queries';
 import { describedBy, Field, GroupError } from './field';
 import { DocumentInput } from './file-inputs';
 import { TownInput } from './town-input';

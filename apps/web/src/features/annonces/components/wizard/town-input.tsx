@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/form';
-import { usePlaces } from '../../api/catalog';
+import { usePlaces } from '@/lib/catalog-queries';
 import { describedBy, Field } from './field';
 import type { TownChoice } from './wizard-form';
 
