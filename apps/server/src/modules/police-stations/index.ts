@@ -6,6 +6,7 @@ const policeStationsModule: FastifyPluginAsync = async (app) => {
   const service = createPoliceStationsService({
     db: app.deps.database.db,
     demoData: app.deps.config.DEMO_DATA,
+    clock: app.deps.clock,
   });
   await app.register(policeStationsRoutes, { service });
 };

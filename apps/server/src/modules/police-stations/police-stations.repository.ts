@@ -1,18 +1,12 @@
-import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
-import type { PoliceStationBounds } from '@app/domain';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { departments, policeStations } from '../../db/schema/index';
 
-/** Stations inside the box, nearest to its centre first, at most `limit`. */
-export async function findPoliceStationsInsideBounds(
-  db: Db,
-  bounds: PoliceStationBounds,
-  options: { includeDemo: boolean; limit: number },
-) {
-  const { neLat, neLng, swLat, swLng } = bounds;
-  const crossesAntimeridian = neLng < swLng;
-  const centreLat = (neLat + swLat) / 2;
-  const centreLng = crossesAntimeridian ? neLng : (neLng + swLng) / 2;
+/**
+ * Every station the map may show, with its department's name: reference data of a few thousand
+ * rows, imported at start-up and kept in memory by the service (police-stations.service.ts).
+ */
+export async function loadPoliceStations(db: Db, options: { includeDemo: boolean }) {
   return db
     .select({
       id: policeStations.id,
@@ -28,19 +22,6 @@ export async function findPoliceStationsInsideBounds(
     })
     .from(policeStations)
     .leftJoin(departments, eq(departments.code, policeStations.departmentCode))
-    .where(
-      and(
-        gte(policeStations.latitude, swLat),
-        lte(policeStations.latitude, neLat),
-        crossesAntimeridian
-          ? or(gte(policeStations.longitude, swLng), lte(policeStations.longitude, neLng))
-          : and(gte(policeStations.longitude, swLng), lte(policeStations.longitude, neLng)),
-        options.includeDemo ? undefined : eq(policeStations.isDemo, false),
-      ),
-    )
-    .orderBy(
-      sql`(${policeStations.latitude} - ${centreLat})^2 + (${policeStations.longitude} - ${centreLng})^2`,
-      asc(policeStations.id),
-    )
-    .limit(options.limit);
+    .where(options.includeDemo ? undefined : eq(policeStations.isDemo, false))
+    .orderBy(asc(policeStations.id));
 }

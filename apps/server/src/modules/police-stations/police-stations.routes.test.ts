@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoliceStation } from '@app/domain';
 import { buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
+import { POLICE_STATIONS_TTL_MS } from './police-stations.service';
 import {
   DEMO_POLICE_STATION_COUNT,
   seedDemoPoliceStations,
@@ -131,6 +132,7 @@ describe('GET /policeStation/getAllPoliceStationInsideBounds', () => {
       }),
     );
     await upsertPoliceStations(withoutDemo.t.db, many);
+    withoutDemo.t.clock.advance(POLICE_STATIONS_TTL_MS);
     const res = await withoutDemo.t.injectAs(withoutDemo.user, {
       method: 'GET',
       url: `${URL_PATH}?neLat=11&neLng=21&swLat=9&swLng=19`,
@@ -161,6 +163,7 @@ describe('GET /policeStation/getAllPoliceStationInsideBounds', () => {
         longitude: 170,
       }),
     ]);
+    withoutDemo.t.clock.advance(POLICE_STATIONS_TTL_MS);
     const res = await withoutDemo.t.injectAs(withoutDemo.user, {
       method: 'GET',
       url: `${URL_PATH}?neLat=-17&neLng=-179&swLat=-18&swLng=179`,
@@ -172,5 +175,22 @@ describe('GET /policeStation/getAllPoliceStationInsideBounds', () => {
         .map((station: PoliceStation) => station.name)
         .sort(),
     ).toEqual(['Poste est', 'Poste ouest']);
+  });
+
+  it('lists a station imported while the server runs once the kept list expires', async () => {
+    const box = 'neLat=45.01&neLng=6.01&swLat=44.99&swLng=5.99';
+    const names = async () =>
+      (await withoutDemo.t.injectAs(withoutDemo.user, { method: 'GET', url: `${URL_PATH}?${box}` }))
+        .json()
+        .map((station: PoliceStation) => station.name);
+    expect(await names()).toEqual([]);
+    await upsertPoliceStations(withoutDemo.t.db, [
+      realStation({ sourceKey: 'alpes-new', name: 'Brigade nouvelle', latitude: 45, longitude: 6 }),
+    ]);
+    // Reference data: the list read from the database is kept POLICE_STATIONS_TTL_MS.
+    withoutDemo.t.clock.advance(POLICE_STATIONS_TTL_MS - 1);
+    expect(await names()).toEqual([]);
+    withoutDemo.t.clock.advance(1);
+    expect(await names()).toEqual(['Brigade nouvelle']);
   });
 });
