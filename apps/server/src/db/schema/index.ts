@@ -15,3 +15,4 @@ export * from './matches';
 export * from './notifications';
 export * from './admin-audit';
 export * from './payments';
+export * from './discovery-changes';

@@ -24,6 +24,8 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { isIndexable } from './annonce-search-index';
+import type { SearchIndexSync } from './search-index-sync';
 import { loadAnnonceCards } from '../annonces/annonce-card.presenter';
 import { rememberLastPosition } from '../saved-searches/saved-searches.repository';
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/saved-searches.service';
@@ -74,6 +76,8 @@ export function createDiscoveryService(deps: {
   clock: Clock;
   publicUrl: string;
   savedSearches: SavedSearchesService;
+  /** The in-memory index searches around a place use once it is loaded (else PostgreSQL). */
+  searchIndex?: SearchIndexSync;
 }) {
   const { db, clock } = deps;
 
@@ -95,6 +99,19 @@ export function createDiscoveryService(deps: {
 
   /** A page of ids and, when asked, the number of matches up to SEARCH_COUNT_CAP (null beyond). */
   async function find(request: ListRequest, withTotal: boolean) {
+    const index =
+      deps.searchIndex && isIndexable(request.criteria, request.order)
+        ? await deps.searchIndex.current()
+        : null;
+    if (index) {
+      const found = index.find({
+        ...request,
+        boostedFirst: boostedFirst(request.order),
+        now: clock.now(),
+        cap: SEARCH_COUNT_CAP,
+      });
+      return { items: found.items, total: withTotal ? found.total : null };
+    }
     return findAnnonces(db, {
       ...request,
       boostedFirst: boostedFirst(request.order),

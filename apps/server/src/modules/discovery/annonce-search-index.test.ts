@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import {
+  COLORS,
+  ENERGIES,
+  normalizeCriteria,
+  sortPutsBoostedFirst,
+  type SearchCriteria,
+} from '@app/domain';
+import { annonces } from '../../db/schema/index';
+import { buildAnnonce, buildUser } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import { isIndexable } from './annonce-search-index';
+import { catalogue, PLACES, type Catalogue } from './discovery.test-fixture';
+import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
+import { findAnnonces, type ListOrder } from './search.repository';
+
+/** A small deterministic generator (mulberry32): the same announcements and searches every run. */
+function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let r = Math.imul(state ^ (state >>> 15), 1 | state);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  const some = <T>(values: readonly T[], most: number): T[] => [
+    ...new Set(Array.from({ length: 1 + Math.floor(next() * most) }, () => pick(values))),
+  ];
+  return { next, pick, some };
+}
+
+const WORDS = ['rouge', 'capitole', 'parking', 'volée', 'antivol', 'gare', 'nuit', 'école'];
+const ORDERS: ListOrder[] = [
+  'PROXIMITY',
+  'MOST_RECENT',
+  'LEAST_RECENT',
+  'REWARD_DESC',
+  'REWARD_ASC',
+];
+const colorValues = COLORS.map((color) => color.value).slice(0, 5);
+const energyValues = ENERGIES.map((energy) => energy.value).slice(0, 4);
+
+/**
+ * The in-memory index must answer exactly what PostgreSQL answers (findAnnonces): the same pages
+ * in the same order, the same distances and the same capped totals, for every filter and order it
+ * serves, on both databases.
+ */
+describe('in-memory search index', () => {
+  let t: TestApp;
+  let c: Catalogue;
+  let sync: SearchIndexSync;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    c = await catalogue(t.db);
+    const { next, pick, some } = random(7);
+    const owner = await buildUser(t.db);
+    const vehicles = [
+      { vehicleTypeId: c.car, brandId: c.peugeot, modelId: c.p208, modelFinishId: c.allure },
+      { vehicleTypeId: c.car, brandId: c.peugeot, modelId: c.p3008, modelFinishId: null },
+      { vehicleTypeId: c.car, brandId: c.citroen, modelId: c.c3, modelFinishId: null },
+      { vehicleTypeId: c.car, brandId: c.renault, modelId: c.clio, modelFinishId: null },
+      { vehicleTypeId: c.bicycle, brandId: c.btwin, modelId: null, modelFinishId: null },
+    ];
+    // 240 announcements within about 80 km of Toulouse, a few without a position.
+    for (let index = 0; index < 240; index += 1) {
+      const located = index % 40 !== 0;
+      await buildAnnonce(t.db, {
+        ownerId: owner.id,
+        ...pick(vehicles),
+        color: pick([...colorValues, null]),
+        energy: pick([...energyValues, null]),
+        fiscalPower: pick([null, 3, 4, 5, 6, 8, 11]),
+        theftLatitude: located ? PLACES.toulouse.latitude + (next() - 0.5) * 1.4 : null,
+        theftLongitude: located ? PLACES.toulouse.longitude + (next() - 0.5) * 1.9 : null,
+        description: some(WORDS, 3).join(' '),
+        // Shared dates and levels: the id must break the ties.
+        validatedAt: new Date(Date.UTC(2026, 9, 1 + Math.floor(next() * 20))),
+        additionalRewardLevel: pick([0, 0, 1, 2, 3, 5]),
+        boostEndDate: pick([null, null, new Date('2026-12-01'), new Date('2026-11-01')]),
+        status: index % 17 === 0 ? 'TO_VALIDATE' : 'VALIDATED',
+      });
+    }
+    sync = createSearchIndexSync({ db: t.db });
+    await sync.start();
+  });
+  afterAll(async () => {
+    await sync?.close();
+    await t?.close();
+  });
+
+  async function compare(criteria: SearchCriteria, order: ListOrder, offset = 0) {
+    const from = { latitude: criteria.latitude!, longitude: criteria.longitude! };
+    const options = {
+      criteria,
+      order,
+      from,
+      boostedFirst: sortPutsBoostedFirst(order as never),
+      offset,
+      limit: 13,
+      now: t.clock.now(),
+      cap: 100,
+    };
+    const index = (await sync.current())!;
+    const fromIndex = index.find(options);
+    const fromDatabase = await findAnnonces(t.db, { ...options, withTotal: true });
+    const context = JSON.stringify({ criteria, order, offset });
+    expect(
+      fromIndex.items.map((item) => item.id),
+      context,
+    ).toEqual(fromDatabase.items.map((item) => item.id));
+    expect(fromIndex.total, context).toBe(fromDatabase.total);
+    fromIndex.items.forEach((item, at) => {
+      expect(item.distanceKm!).toBeCloseTo(fromDatabase.items[at]!.distanceKm!, 6);
+    });
+    return fromIndex;
+  }
+
+  it('answers every order and filter as PostgreSQL does', async () => {
+    const { next, pick, some } = random(11);
+    let nonEmpty = 0;
+    for (let round = 0; round < 120; round += 1) {
+      const centre = pick([PLACES.toulouse, PLACES.blagnac, PLACES.muret]);
+      const criteria = normalizeCriteria({
+        latitude: centre.latitude,
+        longitude: centre.longitude,
+        locationRadius: pick([1, 5, 20, 50, 200]),
+        researchText: next() < 0.4 ? some(WORDS, 2).join(' ') : null,
+        vehicleTypeIds: next() < 0.3 ? [pick([c.car, c.bicycle])] : [],
+        brandIds: next() < 0.3 ? some([c.peugeot, c.citroen, c.renault, c.btwin], 2) : [],
+        modelIds: next() < 0.15 ? some([c.p208, c.p3008, c.c3], 2) : [],
+        modelFinishIds: next() < 0.05 ? [c.allure] : [],
+        colors: next() < 0.3 ? some(colorValues, 3) : [],
+        energies: next() < 0.3 ? some(energyValues, 2) : [],
+        minFiscalPower: next() < 0.2 ? pick([4, 5, 6]) : null,
+        maxFiscalPower: next() < 0.2 ? pick([5, 8, 10]) : null,
+      });
+      const order = ORDERS[round % ORDERS.length]!;
+      expect(isIndexable(criteria, order)).toBe(true);
+      const found = await compare(criteria, order, round % 7 === 0 ? 13 : 0);
+      if (found.items.length > 0) nonEmpty += 1;
+    }
+    // The rounds did exercise pages, not only empty answers.
+    expect(nonEmpty).toBeGreaterThan(40);
+  });
+
+  it('caps the total as the search does (more than 100: null)', async () => {
+    const criteria = normalizeCriteria({ ...PLACES.toulouse, locationRadius: 200 });
+    const found = await compare(criteria, 'PROXIMITY');
+    expect(found.total).toBeNull();
+    const deep = await compare(criteria, 'MOST_RECENT', 100);
+    expect(deep.items.length).toBeGreaterThan(0);
+  });
+
+  it('does not serve searches without a location or sorted by views', () => {
+    expect(isIndexable(normalizeCriteria({ researchText: 'rouge' }), 'MOST_RECENT')).toBe(false);
+    const located = normalizeCriteria({ ...PLACES.toulouse, locationRadius: 10 });
+    expect(isIndexable(located, 'MOST_VIEWED')).toBe(false);
+    expect(isIndexable(located, 'LEAST_VIEWED')).toBe(false);
+    expect(isIndexable(located, 'PROXIMITY')).toBe(true);
+  });
+
+  it('sees every committed write at the next search: validation, edit, withdrawal, deletion', async () => {
+    const near = normalizeCriteria({
+      ...PLACES.toulouse,
+      locationRadius: 1,
+      researchText: 'introuvable',
+    });
+    const idsNear = async () =>
+      (await sync.current())!
+        .find({
+          criteria: near,
+          order: 'PROXIMITY',
+          from: PLACES.toulouse,
+          boostedFirst: false,
+          offset: 0,
+          limit: 13,
+          now: t.clock.now(),
+          cap: 100,
+        })
+        .items.map((item) => item.id);
+    expect(await idsNear()).toEqual([]);
+
+    const waiting = await buildAnnonce(t.db, {
+      status: 'TO_VALIDATE',
+      description: 'introuvable',
+      ...{ theftLatitude: PLACES.toulouse.latitude, theftLongitude: PLACES.toulouse.longitude },
+    });
+    expect(await idsNear()).toEqual([]);
+    await t.db.update(annonces).set({ status: 'VALIDATED' }).where(eq(annonces.id, waiting.id));
+    expect(await idsNear()).toEqual([waiting.id]);
+
+    // Moved 30 km away: out of the 1 km radius.
+    await t.db.update(annonces).set({ theftLatitude: 43.9 }).where(eq(annonces.id, waiting.id));
+    expect(await idsNear()).toEqual([]);
+    await t.db
+      .update(annonces)
+      .set({ theftLatitude: PLACES.toulouse.latitude })
+      .where(eq(annonces.id, waiting.id));
+    expect(await idsNear()).toEqual([waiting.id]);
+
+    // Words edited: the search text no longer matches.
+    await t.db.update(annonces).set({ description: 'autre' }).where(eq(annonces.id, waiting.id));
+    expect(await idsNear()).toEqual([]);
+    await t.db
+      .update(annonces)
+      .set({ description: 'introuvable' })
+      .where(eq(annonces.id, waiting.id));
+    expect(await idsNear()).toEqual([waiting.id]);
+
+    // A write that rolls back changes nothing.
+    await t.db
+      .transaction(async (tx) => {
+        await tx.update(annonces).set({ status: 'WITHDRAWN' }).where(eq(annonces.id, waiting.id));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await idsNear()).toEqual([waiting.id]);
+
+    await t.db.update(annonces).set({ status: 'WITHDRAWN' }).where(eq(annonces.id, waiting.id));
+    expect(await idsNear()).toEqual([]);
+
+    const other = await buildAnnonce(t.db, { description: 'introuvable' });
+    expect(await idsNear()).toEqual([other.id]);
+    await t.db.delete(annonces).where(eq(annonces.id, other.id));
+    expect(await idsNear()).toEqual([]);
+  });
+
+  it('sees a write whose transaction commits after a later one was synced', async (context) => {
+    // Two transactions at once need two connections: PostgreSQL only (PGlite has one session).
+    if (t.deps.database.kind !== 'postgres') context.skip();
+    const place = { theftLatitude: PLACES.muret.latitude, theftLongitude: PLACES.muret.longitude };
+    const criteria = normalizeCriteria({
+      ...PLACES.muret,
+      locationRadius: 1,
+      researchText: 'retardataire',
+    });
+    const idsNear = async () =>
+      (await sync.current())!
+        .find({
+          criteria,
+          order: 'PROXIMITY',
+          from: PLACES.muret,
+          boostedFirst: false,
+          offset: 0,
+          limit: 13,
+          now: t.clock.now(),
+          cap: 100,
+        })
+        .items.map((item) => item.id)
+        .sort((p, q) => p - q);
+    const owner = await buildUser(t.db);
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let written!: (id: number) => void;
+    const early = new Promise<number>((resolve) => (written = resolve));
+    const slow = t.db.transaction(async (tx) => {
+      const annonce = await buildAnnonce(tx as never, {
+        ownerId: owner.id,
+        description: 'retardataire',
+        ...place,
+      });
+      written(annonce.id);
+      await committing;
+    });
+    const earlyId = await early;
+    // A later transaction commits first and is synced while the slow one is still open.
+    const late = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      description: 'retardataire',
+      ...place,
+    });
+    expect(await idsNear()).toEqual([late.id]);
+    commit();
+    await slow;
+    expect(await idsNear()).toEqual([earlyId, late.id].sort((p, q) => p - q));
+  });
+
+  it('logs only the writes a search reads', async () => {
+    const annonce = await buildAnnonce(t.db, {});
+    const logged = async () =>
+      Number(
+        (
+          (await t.db.execute(
+            sql`select count(*)::int as n from discovery_changes where annonce_id = ${annonce.id}`,
+          )) as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    expect(await logged()).toBe(1);
+    await t.db.update(annonces).set({ nbViews: 12 }).where(eq(annonces.id, annonce.id));
+    expect(await logged()).toBe(1);
+    await t.db.update(annonces).set({ fiscalPower: 9 }).where(eq(annonces.id, annonce.id));
+    expect(await logged()).toBe(2);
+  });
+});

@@ -1,0 +1,232 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { AnnonceSearchIndex, type IndexedAnnonce } from './annonce-search-index';
+
+/**
+ * Keeps this process's AnnonceSearchIndex equal to the database's VALIDATED announcements.
+ *
+ * - Load: every VALIDATED announcement, by id ranges (a few MB of rows at a time), in the
+ *   background; until it is done, `current()` answers null and searches go to PostgreSQL.
+ * - Sync: before a search answers, the announcements logged in discovery_changes (migration 0020)
+ *   since the last sync are read again, so a search never misses a write that committed before it
+ *   began (read-your-writes, on every instance). Searches arriving while a sync runs share the
+ *   next one, so 32 concurrent searches cost a handful of syncs, not 32.
+ * - Transactions commit out of id order: a sync reads every change whose transaction was not yet
+ *   finished at the previous sync (ids from that snapshot's xmin) and skips those already applied.
+ */
+
+/** Rows read per load query. */
+const LOAD_BATCH = 20_000;
+/** A quiet instance still syncs this often, and prunes the log (see PRUNE_AFTER). */
+const BACKGROUND_SYNC_MS = 60_000;
+/** Changes older than this are deleted: an instance that did not sync for half of it reloads. */
+const PRUNE_AFTER = '1 day';
+const RELOAD_WHEN_IDLE_MS = 12 * 3600_000;
+
+interface IndexRow {
+  id: number;
+  status: string;
+  latitude: number | null;
+  longitude: number | null;
+  vehicle_type_id: number | null;
+  brand_id: number | null;
+  model_id: number | null;
+  model_finish_id: number | null;
+  color: string | null;
+  energy: string | null;
+  fiscal_power: number | null;
+  validated_at: string | number | null;
+  additional_reward_level: number;
+  boost_end_date: string | number | null;
+  lexemes: string | null;
+}
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as { rows: T[] }).rows;
+}
+
+/** Epoch milliseconds from both drivers' answers (the query sends them as numbers). */
+const millis = (value: string | number | null) => (value === null ? null : Number(value));
+
+// Times as epoch milliseconds and the lexemes as one string: the cheapest for both drivers to parse.
+const INDEX_COLUMNS = sql.raw(`id, status, theft_latitude as latitude, theft_longitude as longitude,
+  vehicle_type_id, brand_id, model_id, model_finish_id, color, energy, fiscal_power,
+  (extract(epoch from validated_at) * 1000)::float8 as validated_at, additional_reward_level,
+  (extract(epoch from boost_end_date) * 1000)::float8 as boost_end_date,
+  array_to_string(tsvector_to_array(search_vector), ' ') as lexemes`);
+
+function toIndexed(row: IndexRow): IndexedAnnonce {
+  return {
+    id: Number(row.id),
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    vehicleTypeId: row.vehicle_type_id === null ? null : Number(row.vehicle_type_id),
+    brandId: row.brand_id === null ? null : Number(row.brand_id),
+    modelId: row.model_id === null ? null : Number(row.model_id),
+    modelFinishId: row.model_finish_id === null ? null : Number(row.model_finish_id),
+    color: row.color,
+    energy: row.energy,
+    fiscalPower: row.fiscal_power === null ? null : Number(row.fiscal_power),
+    validatedAt: millis(row.validated_at),
+    additionalRewardLevel: Number(row.additional_reward_level),
+    boostEndDate: millis(row.boost_end_date),
+    // Words only: the filter and cell tokens (with ':') are columns here.
+    words: (row.lexemes ?? '')
+      .split(' ')
+      .filter((lexeme) => lexeme !== '' && !lexeme.includes(':')),
+  };
+}
+
+export interface SearchIndexSync {
+  /** Starts loading in the background (once); the promise settles when the index is usable. */
+  start(): Promise<void>;
+  /** The index, synced with every change committed before this call; null while not loaded. */
+  current(): Promise<AnnonceSearchIndex | null>;
+  /** Stops the background sync; waits for a load or sync under way (the database closes next). */
+  close(): Promise<void>;
+}
+
+export function createSearchIndexSync(deps: {
+  db: Db;
+  onError?: (error: unknown, what: string) => void;
+}): SearchIndexSync {
+  const { db } = deps;
+  const report = deps.onError ?? (() => undefined);
+  let index: AnnonceSearchIndex | null = null;
+  let loading: Promise<void> | null = null;
+  /** The xmin of the last sync's snapshot: transactions from there on may not have been seen. */
+  let xmin = 0;
+  /** Changes applied whose transaction is at or above xmin (read again, not applied again). */
+  let applied = new Map<number, number>();
+  let lastSyncAt = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  async function load(): Promise<void> {
+    const [snapshot] = await rowsOf<{ xmin: string }>(
+      db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
+    );
+    const building = new AnnonceSearchIndex();
+    let after = 0;
+    for (;;) {
+      const rows = await rowsOf<IndexRow>(
+        db,
+        sql`select ${INDEX_COLUMNS} from annonces where status = 'VALIDATED' and id > ${after}
+            order by id limit ${LOAD_BATCH}`,
+      );
+      for (const row of rows) building.upsert(toIndexed(row));
+      if (rows.length < LOAD_BATCH || closed) break;
+      after = Number(rows[rows.length - 1]!.id);
+    }
+    if (closed) return;
+    // Writes made during the load are in the log from the load's first snapshot on.
+    xmin = Number(snapshot!.xmin);
+    applied = new Map();
+    await applyChanges(building);
+    index = building;
+  }
+
+  async function applyChanges(target: AnnonceSearchIndex): Promise<void> {
+    const [row] = await rowsOf<{ xmin: string; changes: [number, number, number][] | string }>(
+      db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+            (select coalesce(json_agg(json_build_array(id, annonce_id, transaction_id)), '[]')
+             from discovery_changes where transaction_id >= ${xmin}) as changes`,
+    );
+    const changes =
+      typeof row!.changes === 'string'
+        ? (JSON.parse(row!.changes) as [number, number, number][])
+        : row!.changes;
+    const ids = new Set<number>();
+    for (const [changeId, annonceId, transactionId] of changes) {
+      if (applied.has(changeId)) continue;
+      applied.set(changeId, Number(transactionId));
+      ids.add(Number(annonceId));
+    }
+    if (ids.size > 0) {
+      const rows = await rowsOf<IndexRow>(
+        db,
+        sql`select ${INDEX_COLUMNS} from annonces where id in ${[...ids]}`,
+      );
+      const found = new Set<number>();
+      for (const current of rows) {
+        found.add(Number(current.id));
+        if (current.status === 'VALIDATED') target.upsert(toIndexed(current));
+        else target.remove(Number(current.id));
+      }
+      for (const id of ids) if (!found.has(id)) target.remove(id);
+    }
+    xmin = Number(row!.xmin);
+    for (const [changeId, transactionId] of applied) {
+      if (transactionId < xmin) applied.delete(changeId);
+    }
+    lastSyncAt = Date.now();
+  }
+
+  // One sync at a time; callers arriving during one share the next (it must start after them).
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  function sync(): Promise<void> {
+    if (!running) {
+      running = applyChanges(index!).finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return sync();
+      });
+    return queued;
+  }
+
+  function start(): Promise<void> {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      report(error, 'search index load');
+      throw error;
+    });
+    if (!timer) {
+      timer = setInterval(() => void background(), BACKGROUND_SYNC_MS);
+      timer.unref();
+    }
+    return loading;
+  }
+
+  async function background() {
+    if (closed) return;
+    try {
+      if (index && Date.now() - lastSyncAt > RELOAD_WHEN_IDLE_MS) {
+        // Asleep longer than the log is kept: changes may have been pruned unseen.
+        index = null;
+        loading = null;
+        await start();
+        return;
+      }
+      if (index) await sync();
+      await db.execute(
+        sql`delete from discovery_changes where changed_at < now() - ${PRUNE_AFTER}::interval`,
+      );
+    } catch (error) {
+      report(error, 'search index background sync');
+    }
+  }
+
+  return {
+    start: () => start().catch(() => undefined),
+    async current() {
+      if (!index) return null;
+      await sync();
+      return index;
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.allSettled([loading, running, queued]);
+    },
+  };
+}
