@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createSearchIndexSync } from './modules/discovery/search-index-sync';
 import type { FileStorage } from './adapters/storage';
 import type { Mailer } from './adapters/mailer';
 import type { SmsSender } from './adapters/sms';
@@ -122,6 +123,17 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // One search index per process, shared by the discovery routes and the health check.
+  const searchIndex = createSearchIndexSync({
+    db: deps.database.db,
+    onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+    onLoaded: (figures) => app.log.info(figures, 'search index loaded'),
+  });
+  // Loaded in the background once the app is up: searches use PostgreSQL until then.
+  app.addHook('onReady', async () => {
+    void searchIndex.start();
+  });
+  app.addHook('onClose', async () => searchIndex.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { accessTokens: deps.accessTokens });
@@ -169,7 +181,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
 
-  await app.register(healthModule);
+  await app.register(healthModule, { searchIndex });
   // Feature modules are registered below, one line each. Each of their routes must declare who may
   // call it (requireAccessRule), so a forgotten check stops the app at start-up, not in production.
   await app.register(async function featureModules(api) {
@@ -187,7 +199,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(identityModule);
     await api.register(lampionsModule);
     await api.register(supportModule);
-    await api.register(discoveryModule);
+    await api.register(discoveryModule, { searchIndex });
     await api.register(savedSearchesModule);
     await api.register(notificationsModule);
     await api.register(paymentsModule);

@@ -47,7 +47,16 @@ const energyValues = ENERGIES.map((energy) => energy.value).slice(0, 4);
  * in the same order, the same distances and the same capped totals, for every filter and order it
  * serves, on both databases.
  */
-describe('in-memory search index', () => {
+describe.each([
+  // Every word a bitset, every row in cell order.
+  { variant: 'frequent words', index: { frequentMin: 1 }, loadFirst: false },
+  // Every word a slot list: a word drives the search.
+  { variant: 'rare words', index: { frequentMin: 1e9 }, loadFirst: false },
+  // Loaded empty, every row arriving through the change log into the tail, never rebuilt.
+  { variant: 'rows changed since the load', index: { tailRebuildMin: 1e9 }, loadFirst: true },
+  // The same, rebuilt in cell order after each sync that brought changes.
+  { variant: 'rebuilt after changes', index: { tailRebuildMin: 1 }, loadFirst: true },
+])('in-memory search index: $variant', ({ index: indexOptions, loadFirst }) => {
   let t: TestApp;
   let c: Catalogue;
   let sync: SearchIndexSync;
@@ -55,6 +64,8 @@ describe('in-memory search index', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     c = await catalogue(t.db);
+    sync = createSearchIndexSync({ db: t.db, index: indexOptions });
+    if (loadFirst) await sync.start();
     const { next, pick, some } = random(7);
     const owner = await buildUser(t.db);
     const vehicles = [
@@ -83,8 +94,7 @@ describe('in-memory search index', () => {
         status: index % 17 === 0 ? 'TO_VALIDATE' : 'VALIDATED',
       });
     }
-    sync = createSearchIndexSync({ db: t.db });
-    await sync.start();
+    if (!loadFirst) await sync.start();
   });
   afterAll(async () => {
     await sync?.close();

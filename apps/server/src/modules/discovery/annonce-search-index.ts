@@ -85,15 +85,39 @@ export interface IndexedPage {
   total: number | null;
 }
 
+/** Bits per word of a bitset (a Uint32Array with one bit per slot). */
+const BITS = 32;
+/** A word present in at least this share of the rows gets a bitset; rarer ones a slot list. */
+const FREQUENT_SHARE = 1 / 64;
+const FREQUENT_MIN = 64;
+/** Slots appended since the last rebuild (new and edited rows) are scanned whole by a search. */
+const TAIL_REBUILD_MIN = 20_000;
+
+const bitIsSet = (bits: Uint32Array, slot: number) =>
+  (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+
+/** Thresholds, changed by tests to drive every path on a small fixture. */
+export interface SearchIndexOptions {
+  /** Occurrences from which a word gets a bitset (also at least FREQUENT_SHARE of the rows). */
+  frequentMin?: number;
+  /** Tail length from which `compact()` rebuilds (also at least an eighth of the rows). */
+  tailRebuildMin?: number;
+}
+
 export class AnnonceSearchIndex {
+  private readonly frequentMin: number;
+  private readonly tailRebuildMin: number;
   private capacity = 0;
+  /** Slots used: [0, mainEnd) sorted by grid cell at the last rebuild, then the appended tail. */
   private size = 0;
+  private mainEnd = 0;
   private ids = new Int32Array(0);
   private x = new Float64Array(0);
   private y = new Float64Array(0);
   private z = new Float64Array(0);
   private latitudes = new Float64Array(0);
   private longitudes = new Float64Array(0);
+  private cellOfSlot = new Int32Array(0);
   private types = new Int32Array(0);
   private brands = new Int32Array(0);
   private models = new Int32Array(0);
@@ -106,17 +130,27 @@ export class AnnonceSearchIndex {
   private boostEnds = new Float64Array(0);
   private wordStarts = new Int32Array(0);
   private wordCounts = new Int32Array(0);
-  /** Word ids of every slot, back to back; a replaced row's words stay until compaction. */
+  /** Word ids of every slot, back to back (a dead slot's words stay until the next rebuild). */
   private words = new Int32Array(1024);
   private wordsUsed = 0;
-  private wordsLive = 0;
+  /** One bit per slot: the slot holds an announcement's current state. */
+  private live = new Uint32Array(0);
   private readonly slotOfId = new Map<number, number>();
-  private readonly freeSlots: number[] = [];
-  private readonly cells = new Map<number, number[]>();
-  private readonly cellOfSlot: number[] = [];
-  /** Words, colours and energies as small integers. */
+  /** Main slots of each grid cell: [start, end). */
+  private cellRanges = new Map<number, [number, number]>();
   private readonly wordIds = new Map<string, number>();
+  /** Frequent words as bitsets, the others as ascending slot lists (stale slots included). */
+  private wordBits = new Map<number, Uint32Array>();
+  private postings = new Map<number, number[]>();
+  /** Vehicle types, colours and energies as bitsets ('type:3', 'color:RED', 'energy:DIESEL'). */
+  private valueBits = new Map<string, Uint32Array>();
   private readonly valueIds = new Map<string, number>();
+  private readonly valueNames: string[] = [];
+
+  constructor(options: SearchIndexOptions = {}) {
+    this.frequentMin = options.frequentMin ?? FREQUENT_MIN;
+    this.tailRebuildMin = options.tailRebuildMin ?? TAIL_REBUILD_MIN;
+  }
 
   /** How many announcements the index holds. */
   get count(): number {
@@ -127,19 +161,27 @@ export class AnnonceSearchIndex {
     return this.slotOfId.has(id);
   }
 
-  /** Adds the announcement, or replaces what the index knew of it. */
+  /**
+   * Adds the announcement, or replaces what the index knew of it, in a new slot of the tail. Call
+   * `compact()` after a batch of changes: it rebuilds once the tail is long.
+   */
   upsert(annonce: IndexedAnnonce): void {
     this.remove(annonce.id);
-    const slot = this.freeSlots.pop() ?? this.newSlot();
+    if (this.size === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    const slot = this.size;
+    this.size += 1;
     this.slotOfId.set(annonce.id, slot);
+    this.live[slot >>> 5]! |= 1 << (slot & 31);
     this.ids[slot] = annonce.id;
     const located = annonce.latitude !== null && annonce.longitude !== null;
+    // Unlocated announcements sit far off the unit sphere: no radius ever reaches them.
     const [vx, vy, vz] = located ? unitVector(annonce.latitude!, annonce.longitude!) : [9, 9, 9];
     this.x[slot] = vx;
     this.y[slot] = vy;
     this.z[slot] = vz;
     this.latitudes[slot] = annonce.latitude ?? Number.NaN;
     this.longitudes[slot] = annonce.longitude ?? Number.NaN;
+    this.cellOfSlot[slot] = located ? cellOf(annonce.latitude!, annonce.longitude!) : NULL_ID;
     this.types[slot] = annonce.vehicleTypeId ?? NULL_ID;
     this.brands[slot] = annonce.brandId ?? NULL_ID;
     this.models[slot] = annonce.modelId ?? NULL_ID;
@@ -150,15 +192,11 @@ export class AnnonceSearchIndex {
     this.validatedAts[slot] = annonce.validatedAt ?? NO_TIME;
     this.rewards[slot] = annonce.additionalRewardLevel;
     this.boostEnds[slot] = annonce.boostEndDate ?? NO_TIME;
-    this.storeWords(slot, annonce.words);
-    // Unlocated announcements never match a radius: they stay out of the grid.
-    const cell = located ? cellOf(annonce.latitude!, annonce.longitude!) : NULL_ID;
-    this.cellOfSlot[slot] = cell;
-    if (cell !== NULL_ID) {
-      const list = this.cells.get(cell);
-      if (list) list.push(slot);
-      else this.cells.set(cell, [slot]);
-    }
+    this.storeWords(
+      slot,
+      annonce.words.map((word) => this.wordId(word)),
+    );
+    this.setValueBits(slot, annonce.vehicleTypeId, annonce.color, annonce.energy);
   }
 
   /** Forgets the announcement (withdrawn, found, deleted…); nothing when it is not held. */
@@ -166,17 +204,106 @@ export class AnnonceSearchIndex {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return;
     this.slotOfId.delete(id);
-    const cell = this.cellOfSlot[slot]!;
-    if (cell !== NULL_ID) {
-      const list = this.cells.get(cell)!;
-      const at = list.indexOf(slot);
-      list[at] = list[list.length - 1]!;
-      list.pop();
-      if (list.length === 0) this.cells.delete(cell);
+    this.live[slot >>> 5]! &= ~(1 << (slot & 31));
+  }
+
+  /** Rebuilds when the tail (or the dead slots) has grown long enough to slow searches down. */
+  compact(): void {
+    const waste = this.size - this.slotOfId.size;
+    const tail = this.size - this.mainEnd;
+    const bound = Math.max(this.tailRebuildMin, this.slotOfId.size / 8);
+    if (tail > bound || waste > bound) this.rebuild();
+  }
+
+  /**
+   * Lays the live slots out again in grid-cell order (a radius then reads a few contiguous
+   * ranges) and decides again which words are frequent enough for a bitset.
+   */
+  rebuild(): void {
+    const order: number[] = [];
+    for (const slot of this.slotOfId.values()) order.push(slot);
+    const cells = this.cellOfSlot;
+    order.sort((a, b) => (cells[a]! >>> 0) - (cells[b]! >>> 0) || a - b);
+    const old = {
+      ids: this.ids,
+      x: this.x,
+      y: this.y,
+      z: this.z,
+      latitudes: this.latitudes,
+      longitudes: this.longitudes,
+      cellOfSlot: this.cellOfSlot,
+      types: this.types,
+      brands: this.brands,
+      models: this.models,
+      finishes: this.finishes,
+      colors: this.colors,
+      energies: this.energies,
+      fiscalPowers: this.fiscalPowers,
+      validatedAts: this.validatedAts,
+      rewards: this.rewards,
+      boostEnds: this.boostEnds,
+      wordStarts: this.wordStarts,
+      wordCounts: this.wordCounts,
+      words: this.words,
+    };
+    this.capacity = 0;
+    this.size = 0;
+    this.wordsUsed = 0;
+    this.live = new Uint32Array(0);
+    this.wordBits = new Map();
+    this.postings = new Map();
+    this.valueBits = new Map();
+    this.cellRanges = new Map();
+    this.words = new Int32Array(1024);
+    this.grow(Math.max(1024, Math.ceil((order.length * 1.25) / BITS) * BITS));
+    // Which words are frequent: counted over the live rows.
+    const occurrences = new Map<number, number>();
+    for (const slot of order) {
+      const start = old.wordStarts[slot]!;
+      for (let at = start; at < start + old.wordCounts[slot]!; at += 1) {
+        const word = old.words[at]!;
+        occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+      }
     }
-    this.wordsLive -= this.wordCounts[slot]!;
-    this.wordCounts[slot] = 0;
-    this.freeSlots.push(slot);
+    const frequentFrom = Math.max(this.frequentMin, order.length * FREQUENT_SHARE);
+    const wordWords = this.capacity / BITS;
+    for (const [word, count] of occurrences) {
+      if (count >= frequentFrom) this.wordBits.set(word, new Uint32Array(wordWords));
+    }
+    this.slotOfId.clear();
+    for (const from of order) {
+      const slot = this.size;
+      this.size += 1;
+      this.slotOfId.set(old.ids[from]!, slot);
+      this.live[slot >>> 5]! |= 1 << (slot & 31);
+      this.ids[slot] = old.ids[from]!;
+      this.x[slot] = old.x[from]!;
+      this.y[slot] = old.y[from]!;
+      this.z[slot] = old.z[from]!;
+      this.latitudes[slot] = old.latitudes[from]!;
+      this.longitudes[slot] = old.longitudes[from]!;
+      const cell = old.cellOfSlot[from]!;
+      this.cellOfSlot[slot] = cell;
+      if (cell !== NULL_ID) {
+        const range = this.cellRanges.get(cell);
+        if (range) range[1] = slot + 1;
+        else this.cellRanges.set(cell, [slot, slot + 1]);
+      }
+      this.types[slot] = old.types[from]!;
+      this.brands[slot] = old.brands[from]!;
+      this.models[slot] = old.models[from]!;
+      this.finishes[slot] = old.finishes[from]!;
+      this.colors[slot] = old.colors[from]!;
+      this.energies[slot] = old.energies[from]!;
+      this.fiscalPowers[slot] = old.fiscalPowers[from]!;
+      this.validatedAts[slot] = old.validatedAts[from]!;
+      this.rewards[slot] = old.rewards[from]!;
+      this.boostEnds[slot] = old.boostEnds[from]!;
+      const start = old.wordStarts[from]!;
+      this.storeWords(slot, old.words.subarray(start, start + old.wordCounts[from]!));
+      this.setValueBitsById(slot);
+    }
+    this.mainEnd = this.size;
   }
 
   /**
@@ -220,54 +347,111 @@ export class AnnonceSearchIndex {
     return { items, total: matches.length > cap ? null : matches.length };
   }
 
-  /** Every slot inside the radius that meets the criteria. */
+  /**
+   * Every slot inside the radius that meets the criteria. A rare word drives (its slot list);
+   * otherwise the radius' cells are read as bit ranges ANDed with the bitsets of the frequent
+   * words, types, colours and energies, 32 slots at a time; what bitsets do not hold (the exact
+   * distance, brands, models, finishes, fiscal power, rare words) is checked on each survivor.
+   */
   private matchingSlots(
     criteria: SearchCriteria,
     location: { latitude: number; longitude: number; radiusKm: number },
   ): number[] {
-    // A word no announcement has: nothing matches.
-    const wordIds: number[] = [];
+    const frequentWords: Uint32Array[] = [];
+    const rareWords: number[] = [];
     for (const word of searchWords(criteria.researchText)) {
       const id = this.wordIds.get(word);
+      // A word no announcement has: nothing matches.
       if (id === undefined) return [];
-      wordIds.push(id);
+      const bits = this.wordBits.get(id);
+      if (bits) frequentWords.push(bits);
+      else rareWords.push(id);
+    }
+    // Each group is an OR of bitsets; the groups are ANDed.
+    const groups: Uint32Array[][] = frequentWords.map((bits) => [bits]);
+    const valueGroup = (keys: string[]) => {
+      if (keys.length === 0) return true;
+      const group = keys.flatMap((key) => this.valueBits.get(key) ?? []);
+      if (group.length === 0) return false;
+      groups.push(group);
+      return true;
+    };
+    if (
+      !valueGroup(criteria.vehicleTypeIds.map((id) => `type:${id}`)) ||
+      !valueGroup(criteria.colors.map((color) => `color:${color}`)) ||
+      !valueGroup(criteria.energies.map((energy) => `energy:${energy}`))
+    ) {
+      return [];
     }
     const setOf = (values: readonly number[]) => (values.length > 0 ? new Set(values) : null);
-    const valuesOf = (values: readonly string[]) =>
-      values.length > 0 ? new Set(values.map((value) => this.valueIds.get(value) ?? -2)) : null;
-    const types = setOf(criteria.vehicleTypeIds);
     const brands = setOf(criteria.brandIds);
     const models = setOf(criteria.modelIds);
     const finishes = setOf(criteria.modelFinishIds);
-    const colors = valuesOf(criteria.colors);
-    const energies = valuesOf(criteria.energies);
     const minPower = criteria.minFiscalPower;
     const maxPower = criteria.maxFiscalPower;
     const [cx, cy, cz] = unitVector(location.latitude, location.longitude);
     // Inside the radius when the chord is at most this (a hair over, like PostgreSQL's <=).
     const maxChord = 2 * Math.sin(Math.min(Math.PI / 2, location.radiusKm / (2 * EARTH_RADIUS_KM)));
     const maxChord2 = maxChord * maxChord * (1 + 1e-12);
+    const { x, y, z } = this;
+    const rest = (slot: number) => {
+      const dx = x[slot]! - cx;
+      const dy = y[slot]! - cy;
+      const dz = z[slot]! - cz;
+      if (dx * dx + dy * dy + dz * dz > maxChord2) return false;
+      if (brands && !brands.has(this.brands[slot]!)) return false;
+      if (models && !models.has(this.models[slot]!)) return false;
+      if (finishes && !finishes.has(this.finishes[slot]!)) return false;
+      const power = this.fiscalPowers[slot]!;
+      if (minPower !== null && (power === NULL_ID || power < minPower)) return false;
+      if (maxPower !== null && (power === NULL_ID || power > maxPower)) return false;
+      return true;
+    };
 
     const matches: number[] = [];
-    for (const cell of this.cellsAround(location)) {
-      const slots = this.cells.get(cell);
-      if (!slots) continue;
-      for (const slot of slots) {
-        const dx = this.x[slot]! - cx;
-        const dy = this.y[slot]! - cy;
-        const dz = this.z[slot]! - cz;
-        if (dx * dx + dy * dy + dz * dz > maxChord2) continue;
-        if (types && !types.has(this.types[slot]!)) continue;
-        if (brands && !brands.has(this.brands[slot]!)) continue;
-        if (models && !models.has(this.models[slot]!)) continue;
-        if (finishes && !finishes.has(this.finishes[slot]!)) continue;
-        if (colors && !colors.has(this.colors[slot]!)) continue;
-        if (energies && !energies.has(this.energies[slot]!)) continue;
-        const power = this.fiscalPowers[slot]!;
-        if (minPower !== null && (power === NULL_ID || power < minPower)) continue;
-        if (maxPower !== null && (power === NULL_ID || power > maxPower)) continue;
-        if (wordIds.length > 0 && !this.hasWords(slot, wordIds)) continue;
+    if (rareWords.length > 0) {
+      // The rarest word's slots, each checked against everything else.
+      rareWords.sort((p, q) => this.postings.get(p)!.length - this.postings.get(q)!.length);
+      const others = rareWords.slice(1);
+      let previous = -1;
+      for (const slot of this.postings.get(rareWords[0]!)!) {
+        // A slot listed twice (a word repeated in a row) is counted once.
+        if (slot === previous) continue;
+        previous = slot;
+        if (!bitIsSet(this.live, slot)) continue;
+        if (!groups.every((group) => group.some((bits) => bitIsSet(bits, slot)))) continue;
+        if (!rest(slot)) continue;
+        if (others.length > 0 && !this.hasWords(slot, others)) continue;
         matches.push(slot);
+      }
+      return matches;
+    }
+    const ranges: [number, number][] = [];
+    for (const cell of this.cellsAround(location)) {
+      const range = this.cellRanges.get(cell);
+      if (range) ranges.push(range);
+    }
+    if (this.size > this.mainEnd) ranges.push([this.mainEnd, this.size]);
+    const live = this.live;
+    for (const [start, end] of ranges) {
+      const first = start >>> 5;
+      const last = (end - 1) >>> 5;
+      for (let word = first; word <= last; word += 1) {
+        const low = word === first ? start & 31 : 0;
+        const high = word === last ? ((end - 1) & 31) + 1 : 32;
+        let mask = live[word]! & (high === 32 ? -1 : (1 << high) - 1) & (-1 << low);
+        for (let g = 0; mask !== 0 && g < groups.length; g += 1) {
+          const group = groups[g]!;
+          let union = 0;
+          for (let b = 0; b < group.length; b += 1) union |= group[b]![word]!;
+          mask &= union;
+        }
+        while (mask !== 0) {
+          const lowest = mask & -mask;
+          const slot = word * BITS + (31 - Math.clz32(lowest));
+          mask ^= lowest;
+          if (rest(slot)) matches.push(slot);
+        }
       }
     }
     return matches;
@@ -371,61 +555,84 @@ export class AnnonceSearchIndex {
     if (id === undefined) {
       id = this.valueIds.size;
       this.valueIds.set(value, id);
+      this.valueNames[id] = value;
     }
     return id;
   }
 
-  private storeWords(slot: number, words: readonly string[]): void {
-    if (this.wordsUsed + words.length > this.words.length) {
-      // Replaced rows left their words behind: compact when they are most of the array.
-      if (this.wordsLive < this.wordsUsed / 2) this.compactWords();
-      if (this.wordsUsed + words.length > this.words.length) {
-        const grown = new Int32Array(
-          Math.max(this.words.length * 2, this.wordsUsed + words.length),
-        );
-        grown.set(this.words.subarray(0, this.wordsUsed));
-        this.words = grown;
-      }
+  private wordId(word: string): number {
+    let id = this.wordIds.get(word);
+    if (id === undefined) {
+      id = this.wordIds.size;
+      this.wordIds.set(word, id);
+    }
+    return id;
+  }
+
+  private storeWords(slot: number, wordIds: ArrayLike<number>): void {
+    if (this.wordsUsed + wordIds.length > this.words.length) {
+      const grown = new Int32Array(
+        Math.max(this.words.length * 2, this.wordsUsed + wordIds.length),
+      );
+      grown.set(this.words.subarray(0, this.wordsUsed));
+      this.words = grown;
     }
     this.wordStarts[slot] = this.wordsUsed;
-    this.wordCounts[slot] = words.length;
-    for (const word of words) {
-      let id = this.wordIds.get(word);
-      if (id === undefined) {
-        id = this.wordIds.size;
-        this.wordIds.set(word, id);
-      }
-      this.words[this.wordsUsed] = id;
+    this.wordCounts[slot] = wordIds.length;
+    for (let at = 0; at < wordIds.length; at += 1) {
+      const word = wordIds[at]!;
+      this.words[this.wordsUsed] = word;
       this.wordsUsed += 1;
+      const bits = this.wordBits.get(word);
+      if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
+      else {
+        // Slots only grow, so each list stays in ascending order.
+        const list = this.postings.get(word);
+        if (list) list.push(slot);
+        else this.postings.set(word, [slot]);
+      }
     }
-    this.wordsLive += words.length;
   }
 
-  private compactWords(): void {
-    const compacted = new Int32Array(Math.max(1024, this.wordsLive * 2));
-    let used = 0;
-    for (const slot of this.slotOfId.values()) {
-      const start = this.wordStarts[slot]!;
-      const count = this.wordCounts[slot]!;
-      compacted.set(this.words.subarray(start, start + count), used);
-      this.wordStarts[slot] = used;
-      used += count;
-    }
-    this.words = compacted;
-    this.wordsUsed = used;
+  private setValueBits(
+    slot: number,
+    vehicleTypeId: number | null,
+    color: string | null,
+    energy: string | null,
+  ): void {
+    const set = (key: string) => {
+      let bits = this.valueBits.get(key);
+      if (!bits) {
+        bits = new Uint32Array(this.capacity / BITS);
+        this.valueBits.set(key, bits);
+      }
+      bits[slot >>> 5]! |= 1 << (slot & 31);
+    };
+    if (vehicleTypeId !== null) set(`type:${vehicleTypeId}`);
+    if (color !== null) set(`color:${color}`);
+    if (energy !== null) set(`energy:${energy}`);
   }
 
-  private newSlot(): number {
-    if (this.size === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
-    const slot = this.size;
-    this.size += 1;
-    return slot;
+  /** setValueBits from the slot's own columns (a rebuild). */
+  private setValueBitsById(slot: number): void {
+    const type = this.types[slot]!;
+    const color = this.colors[slot]!;
+    const energy = this.energies[slot]!;
+    this.setValueBits(
+      slot,
+      type === NULL_ID ? null : type,
+      color === NULL_ID ? null : this.valueNames[color]!,
+      energy === NULL_ID ? null : this.valueNames[energy]!,
+    );
   }
 
   private grow(capacity: number): void {
-    const grown = <T extends Float64Array | Int32Array>(array: T): T => {
-      const next = new (array.constructor as new (length: number) => T)(capacity);
-      next.set(array);
+    const grown = <T extends Float64Array | Int32Array | Uint32Array>(
+      array: T,
+      length = capacity,
+    ): T => {
+      const next = new (array.constructor as new (length: number) => T)(length);
+      next.set(array.subarray(0, Math.min(array.length, length)) as never);
       return next;
     };
     this.ids = grown(this.ids);
@@ -434,6 +641,7 @@ export class AnnonceSearchIndex {
     this.z = grown(this.z);
     this.latitudes = grown(this.latitudes);
     this.longitudes = grown(this.longitudes);
+    this.cellOfSlot = grown(this.cellOfSlot);
     this.types = grown(this.types);
     this.brands = grown(this.brands);
     this.models = grown(this.models);
@@ -446,6 +654,11 @@ export class AnnonceSearchIndex {
     this.boostEnds = grown(this.boostEnds);
     this.wordStarts = grown(this.wordStarts);
     this.wordCounts = grown(this.wordCounts);
+    // Capacities are multiples of 32 (1024 doubled, or rounded up below): whole bitset words.
+    const bitWords = capacity / BITS;
+    this.live = grown(this.live, bitWords);
+    for (const [word, bits] of this.wordBits) this.wordBits.set(word, grown(bits, bitWords));
+    for (const [key, bits] of this.valueBits) this.valueBits.set(key, grown(bits, bitWords));
     this.capacity = capacity;
   }
 }

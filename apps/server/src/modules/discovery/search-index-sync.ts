@@ -1,6 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { AnnonceSearchIndex, type IndexedAnnonce } from './annonce-search-index';
+import {
+  AnnonceSearchIndex,
+  type IndexedAnnonce,
+  type SearchIndexOptions,
+} from './annonce-search-index';
 
 /**
  * Keeps this process's AnnonceSearchIndex equal to the database's VALIDATED announcements.
@@ -78,6 +82,8 @@ function toIndexed(row: IndexRow): IndexedAnnonce {
 }
 
 export interface SearchIndexSync {
+  /** True once the index answers searches (GET /health tells it). */
+  readonly loaded: boolean;
   /** Starts loading in the background (once); the promise settles when the index is usable. */
   start(): Promise<void>;
   /** The index, synced with every change committed before this call; null while not loaded. */
@@ -89,6 +95,8 @@ export interface SearchIndexSync {
 export function createSearchIndexSync(deps: {
   db: Db;
   onError?: (error: unknown, what: string) => void;
+  onLoaded?: (figures: { annonces: number; milliseconds: number }) => void;
+  index?: SearchIndexOptions;
 }): SearchIndexSync {
   const { db } = deps;
   const report = deps.onError ?? (() => undefined);
@@ -103,11 +111,12 @@ export function createSearchIndexSync(deps: {
   let closed = false;
 
   async function load(): Promise<void> {
+    const started = Date.now();
     const [snapshot] = await rowsOf<{ xmin: string }>(
       db,
       sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
     );
-    const building = new AnnonceSearchIndex();
+    const building = new AnnonceSearchIndex(deps.index);
     let after = 0;
     for (;;) {
       const rows = await rowsOf<IndexRow>(
@@ -120,11 +129,13 @@ export function createSearchIndexSync(deps: {
       after = Number(rows[rows.length - 1]!.id);
     }
     if (closed) return;
+    building.rebuild();
     // Writes made during the load are in the log from the load's first snapshot on.
     xmin = Number(snapshot!.xmin);
     applied = new Map();
     await applyChanges(building);
     index = building;
+    deps.onLoaded?.({ annonces: building.count, milliseconds: Date.now() - started });
   }
 
   async function applyChanges(target: AnnonceSearchIndex): Promise<void> {
@@ -156,6 +167,7 @@ export function createSearchIndexSync(deps: {
         else target.remove(Number(current.id));
       }
       for (const id of ids) if (!found.has(id)) target.remove(id);
+      target.compact();
     }
     xmin = Number(row!.xmin);
     for (const [changeId, transactionId] of applied) {
@@ -216,6 +228,9 @@ export function createSearchIndexSync(deps: {
   }
 
   return {
+    get loaded() {
+      return index !== null;
+    },
     start: () => start().catch(() => undefined),
     async current() {
       if (!index) return null;

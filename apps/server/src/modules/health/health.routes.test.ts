@@ -13,7 +13,17 @@ describe('GET /health', () => {
   it('answers ok with the database kind when the database runs a query', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.deps.database.kind });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: t.deps.database.kind,
+      searchIndex: expect.stringMatching(/^(loading|ready)$/),
+    });
+  });
+
+  it('tells when the search index is loaded', async () => {
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/health' })).json().searchIndex)
+      .toBe('ready');
   });
 
   it('answers 503 with a JSON error when the database is gone', async () => {
