@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import {
   formatLicensePlate,
   isBoostActive,
@@ -146,7 +146,7 @@ export function presentAnnonceCard(
 }
 
 /** The columns a card needs, for a query of your own (join brands, models and vehicle types). */
-export function annonceCardColumns(viewerId: number) {
+export function annonceCardColumns(viewerId: number | Placeholder) {
   return {
     id: annonces.id,
     ownerId: annonces.ownerId,
@@ -261,17 +261,45 @@ export async function loadAnnonceCards(
   context: CardContext,
 ): Promise<AnnonceCard[]> {
   if (annonceIds.length === 0) return [];
-  const rows = await db
-    .select(annonceCardColumns(viewer.userId))
+  const rows = await cardQueryOf(db).execute({ viewerId: viewer.userId, ids: [...annonceIds] });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return annonceIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row
+      ? [presentAnnonceCard(toCardRow(row), (row.photoIds ?? []).map(Number), viewer, context)]
+      : [];
+  });
+}
+
+/**
+ * The card query, built once per database and prepared: every list of every screen runs it, and
+ * building it anew each time cost more CPU than PostgreSQL took to answer it (bench). The photos
+ * come in the same query, in the owner's order.
+ */
+const cardQueries = new WeakMap<Db, ReturnType<typeof prepareCardQuery>>();
+
+function prepareCardQuery(db: Db) {
+  return db
+    .select({
+      ...annonceCardColumns(sql.placeholder('viewerId')),
+      photoIds: sql<
+        number[] | null
+      >`(select array_agg(${annoncePhotos.fileId} order by ${annoncePhotos.position})
+        from ${annoncePhotos} where ${annoncePhotos.annonceId} = ${annonces.id})`,
+    })
     .from(annonces)
     .leftJoin(vehicleTypes, eq(vehicleTypes.id, annonces.vehicleTypeId))
     .leftJoin(brands, eq(brands.id, annonces.brandId))
-    .leftJoin(models, and(eq(models.id, annonces.modelId)))
-    .where(inArray(annonces.id, [...annonceIds]));
-  const photos = await loadPhotoIds(db, annonceIds);
-  const byId = new Map(rows.map((row) => [row.id, toCardRow(row)]));
-  return annonceIds.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [presentAnnonceCard(row, photos.get(id) ?? [], viewer, context)] : [];
-  });
+    .leftJoin(models, eq(models.id, annonces.modelId))
+    .where(sql`${annonces.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('annonce_cards');
+}
+
+function cardQueryOf(db: Db) {
+  let query = cardQueries.get(db);
+  if (!query) {
+    query = prepareCardQuery(db);
+    cardQueries.set(db, query);
+  }
+  return query;
 }
