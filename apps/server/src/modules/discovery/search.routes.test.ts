@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscoveryCard, SearchAnnoncesResponse } from '@app/domain';
+import {
+  SearchAnnoncesResponseSchema,
+  type DiscoveryCard,
+  type SearchAnnoncesResponse,
+} from '@app/domain';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
@@ -32,6 +36,9 @@ describe('POST /search/getSearchAnnonces', () => {
   async function search(fields: Record<string, string | number | null>) {
     const res = await t.injectAs(user, { method: 'POST', url: URL_PATH, ...form(fields) });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Sent as text (no serializer on the way): it must still be exactly the contract, no more.
+    expect(res.json()).toEqual(SearchAnnoncesResponseSchema.parse(res.json()));
     return res.json() as SearchAnnoncesResponse;
   }
   const ids = (response: SearchAnnoncesResponse) => response.annonces.map((card) => card.id);
