@@ -140,12 +140,13 @@ export class AnnonceSearchIndex {
   private cellRanges = new Map<number, [number, number]>();
   private readonly wordIds = new Map<string, number>();
   /** Frequent words as bitsets, the others as ascending slot lists (stale slots included). */
-  private wordBits = new Map<number, Uint32Array>();
-  private postings = new Map<number, number[]>();
-  /** Vehicle types, colours and energies as bitsets ('type:3', 'color:RED', 'energy:DIESEL'). */
-  private valueBits = new Map<string, Uint32Array>();
+  private wordBits: (Uint32Array | undefined)[] = [];
+  private postings: (number[] | undefined)[] = [];
+  /** Vehicle types (by id), colours and energies (by value id) as bitsets. */
+  private typeBits: (Uint32Array | undefined)[] = [];
+  private colorBits: (Uint32Array | undefined)[] = [];
+  private energyBits: (Uint32Array | undefined)[] = [];
   private readonly valueIds = new Map<string, number>();
-  private readonly valueNames: string[] = [];
 
   constructor(options: SearchIndexOptions = {}) {
     this.frequentMin = options.frequentMin ?? FREQUENT_MIN;
@@ -196,7 +197,7 @@ export class AnnonceSearchIndex {
       slot,
       annonce.words.map((word) => this.wordId(word)),
     );
-    this.setValueBits(slot, annonce.vehicleTypeId, annonce.color, annonce.energy);
+    this.setValueBits(slot, this.types[slot]!, this.colors[slot]!, this.energies[slot]!);
   }
 
   /** Forgets the announcement (withdrawn, found, deleted…); nothing when it is not held. */
@@ -220,10 +221,17 @@ export class AnnonceSearchIndex {
    * ranges) and decides again which words are frequent enough for a bitset.
    */
   rebuild(): void {
-    const order: number[] = [];
-    for (const slot of this.slotOfId.values()) order.push(slot);
-    const cells = this.cellOfSlot;
-    order.sort((a, b) => (cells[a]! >>> 0) - (cells[b]! >>> 0) || a - b);
+    // Sorted by cell then slot through one numeric key per slot (a typed sort, no comparator):
+    // cells are below 2^21 (unlocated ones last), slots below 2^26.
+    const keys = new Float64Array(this.slotOfId.size);
+    let next = 0;
+    for (const slot of this.slotOfId.values()) {
+      const cell = this.cellOfSlot[slot]!;
+      keys[next] = (cell === NULL_ID ? 2 ** 21 : cell) * 2 ** 26 + slot;
+      next += 1;
+    }
+    keys.sort();
+    const order = Array.from(keys, (key) => key % 2 ** 26);
     const old = {
       ids: this.ids,
       x: this.x,
@@ -250,26 +258,27 @@ export class AnnonceSearchIndex {
     this.size = 0;
     this.wordsUsed = 0;
     this.live = new Uint32Array(0);
-    this.wordBits = new Map();
-    this.postings = new Map();
-    this.valueBits = new Map();
+    this.wordBits = [];
+    this.postings = [];
+    this.typeBits = [];
+    this.colorBits = [];
+    this.energyBits = [];
     this.cellRanges = new Map();
     this.words = new Int32Array(1024);
     this.grow(Math.max(1024, Math.ceil((order.length * 1.25) / BITS) * BITS));
     // Which words are frequent: counted over the live rows.
-    const occurrences = new Map<number, number>();
+    const occurrences = new Int32Array(this.wordIds.size);
     for (const slot of order) {
       const start = old.wordStarts[slot]!;
       for (let at = start; at < start + old.wordCounts[slot]!; at += 1) {
-        const word = old.words[at]!;
-        occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+        occurrences[old.words[at]!]! += 1;
       }
     }
     const frequentFrom = Math.max(this.frequentMin, order.length * FREQUENT_SHARE);
     const wordWords = this.capacity / BITS;
-    for (const [word, count] of occurrences) {
-      if (count >= frequentFrom) this.wordBits.set(word, new Uint32Array(wordWords));
-    }
+    occurrences.forEach((count, word) => {
+      if (count >= frequentFrom) this.wordBits[word] = new Uint32Array(wordWords);
+    });
     this.slotOfId.clear();
     for (const from of order) {
       const slot = this.size;
@@ -301,7 +310,7 @@ export class AnnonceSearchIndex {
       this.boostEnds[slot] = old.boostEnds[from]!;
       const start = old.wordStarts[from]!;
       this.storeWords(slot, old.words.subarray(start, start + old.wordCounts[from]!));
-      this.setValueBitsById(slot);
+      this.setValueBits(slot, this.types[slot]!, this.colors[slot]!, this.energies[slot]!);
     }
     this.mainEnd = this.size;
   }
@@ -363,23 +372,25 @@ export class AnnonceSearchIndex {
       const id = this.wordIds.get(word);
       // A word no announcement has: nothing matches.
       if (id === undefined) return [];
-      const bits = this.wordBits.get(id);
+      const bits = this.wordBits[id];
       if (bits) frequentWords.push(bits);
       else rareWords.push(id);
     }
     // Each group is an OR of bitsets; the groups are ANDed.
     const groups: Uint32Array[][] = frequentWords.map((bits) => [bits]);
-    const valueGroup = (keys: string[]) => {
-      if (keys.length === 0) return true;
-      const group = keys.flatMap((key) => this.valueBits.get(key) ?? []);
+    const valueGroup = (bitsets: (Uint32Array | undefined)[], ids: readonly number[]) => {
+      if (ids.length === 0) return true;
+      const group = ids.flatMap((id) => bitsets[id] ?? []);
       if (group.length === 0) return false;
       groups.push(group);
       return true;
     };
+    const valueIdsOf = (values: readonly string[]) =>
+      values.flatMap((value) => this.valueIds.get(value) ?? []);
     if (
-      !valueGroup(criteria.vehicleTypeIds.map((id) => `type:${id}`)) ||
-      !valueGroup(criteria.colors.map((color) => `color:${color}`)) ||
-      !valueGroup(criteria.energies.map((energy) => `energy:${energy}`))
+      !valueGroup(this.typeBits, criteria.vehicleTypeIds) ||
+      !valueGroup(this.colorBits, valueIdsOf(criteria.colors)) ||
+      !valueGroup(this.energyBits, valueIdsOf(criteria.energies))
     ) {
       return [];
     }
@@ -411,10 +422,10 @@ export class AnnonceSearchIndex {
     const matches: number[] = [];
     if (rareWords.length > 0) {
       // The rarest word's slots, each checked against everything else.
-      rareWords.sort((p, q) => this.postings.get(p)!.length - this.postings.get(q)!.length);
+      rareWords.sort((p, q) => this.postings[p]!.length - this.postings[q]!.length);
       const others = rareWords.slice(1);
       let previous = -1;
-      for (const slot of this.postings.get(rareWords[0]!)!) {
+      for (const slot of this.postings[rareWords[0]!]!) {
         // A slot listed twice (a word repeated in a row) is counted once.
         if (slot === previous) continue;
         previous = slot;
@@ -555,7 +566,6 @@ export class AnnonceSearchIndex {
     if (id === undefined) {
       id = this.valueIds.size;
       this.valueIds.set(value, id);
-      this.valueNames[id] = value;
     }
     return id;
   }
@@ -583,47 +593,33 @@ export class AnnonceSearchIndex {
       const word = wordIds[at]!;
       this.words[this.wordsUsed] = word;
       this.wordsUsed += 1;
-      const bits = this.wordBits.get(word);
+      const bits = this.wordBits[word];
       if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
       else {
         // Slots only grow, so each list stays in ascending order.
-        const list = this.postings.get(word);
+        const list = this.postings[word];
         if (list) list.push(slot);
-        else this.postings.set(word, [slot]);
+        else this.postings[word] = [slot];
       }
     }
   }
 
-  private setValueBits(
-    slot: number,
-    vehicleTypeId: number | null,
-    color: string | null,
-    energy: string | null,
-  ): void {
-    const set = (key: string) => {
-      let bits = this.valueBits.get(key);
-      if (!bits) {
-        bits = new Uint32Array(this.capacity / BITS);
-        this.valueBits.set(key, bits);
-      }
-      bits[slot >>> 5]! |= 1 << (slot & 31);
-    };
-    if (vehicleTypeId !== null) set(`type:${vehicleTypeId}`);
-    if (color !== null) set(`color:${color}`);
-    if (energy !== null) set(`energy:${energy}`);
+  /** Sets the slot's bit in its type's, colour's and energy's bitsets (ids; NULL_ID: none). */
+  private setValueBits(slot: number, type: number, color: number, energy: number): void {
+    if (type !== NULL_ID) this.valueBitsOf(this.typeBits, type)[slot >>> 5]! |= 1 << (slot & 31);
+    if (color !== NULL_ID) this.valueBitsOf(this.colorBits, color)[slot >>> 5]! |= 1 << (slot & 31);
+    if (energy !== NULL_ID) {
+      this.valueBitsOf(this.energyBits, energy)[slot >>> 5]! |= 1 << (slot & 31);
+    }
   }
 
-  /** setValueBits from the slot's own columns (a rebuild). */
-  private setValueBitsById(slot: number): void {
-    const type = this.types[slot]!;
-    const color = this.colors[slot]!;
-    const energy = this.energies[slot]!;
-    this.setValueBits(
-      slot,
-      type === NULL_ID ? null : type,
-      color === NULL_ID ? null : this.valueNames[color]!,
-      energy === NULL_ID ? null : this.valueNames[energy]!,
-    );
+  private valueBitsOf(bitsets: (Uint32Array | undefined)[], id: number): Uint32Array {
+    let bits = bitsets[id];
+    if (!bits) {
+      bits = new Uint32Array(this.capacity / BITS);
+      bitsets[id] = bits;
+    }
+    return bits;
   }
 
   private grow(capacity: number): void {
@@ -657,8 +653,11 @@ export class AnnonceSearchIndex {
     // Capacities are multiples of 32 (1024 doubled, or rounded up below): whole bitset words.
     const bitWords = capacity / BITS;
     this.live = grown(this.live, bitWords);
-    for (const [word, bits] of this.wordBits) this.wordBits.set(word, grown(bits, bitWords));
-    for (const [key, bits] of this.valueBits) this.valueBits.set(key, grown(bits, bitWords));
+    for (const bitsets of [this.wordBits, this.typeBits, this.colorBits, this.energyBits]) {
+      bitsets.forEach((bits, at) => {
+        if (bits) bitsets[at] = grown(bits, bitWords);
+      });
+    }
     this.capacity = capacity;
   }
 }
