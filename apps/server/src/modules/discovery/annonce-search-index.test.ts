@@ -10,7 +10,7 @@ import {
 import { annonces } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { isIndexable } from './annonce-search-index';
+import { AnnonceSearchIndex, isIndexable } from './annonce-search-index';
 import { catalogue, PLACES, type Catalogue } from './discovery.test-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
 import { findAnnonces, type ListOrder } from './search.repository';
@@ -114,7 +114,7 @@ describe.each([
       cap: 100,
     };
     const index = (await sync.current())!;
-    const fromIndex = index.find(options);
+    const fromIndex = index.find(options)!;
     const fromDatabase = await findAnnonces(t.db, { ...options, withTotal: true });
     const context = JSON.stringify({ criteria, order, offset });
     expect(
@@ -164,6 +164,44 @@ describe.each([
     expect(deep.items.length).toBeGreaterThan(0);
   });
 
+  it('gives up beyond its match limit, and only then', async () => {
+    const strict = new AnnonceSearchIndex({ maxMatches: 10 });
+    for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
+      strict.upsert({
+        id,
+        latitude: PLACES.toulouse.latitude,
+        longitude: PLACES.toulouse.longitude + id / 1000,
+        vehicleTypeId: id <= 3 ? c.bicycle : c.car,
+        brandId: null,
+        modelId: null,
+        modelFinishId: null,
+        color: null,
+        energy: null,
+        fiscalPower: null,
+        validatedAt: id,
+        additionalRewardLevel: 0,
+        boostEndDate: null,
+        words: id === 11 ? ['unique'] : ['commun'],
+      });
+    }
+    strict.rebuild();
+    const page = (criteria: Partial<SearchCriteria>) =>
+      strict.find({
+        criteria: normalizeCriteria({ ...PLACES.toulouse, locationRadius: 10, ...criteria }),
+        order: 'PROXIMITY',
+        from: PLACES.toulouse,
+        boostedFirst: false,
+        offset: 0,
+        limit: 13,
+        now: t.clock.now(),
+        cap: 100,
+      });
+    expect(page({})).toBeNull();
+    expect(page({ researchText: 'commun' })).toMatchObject({ total: 10 });
+    expect(page({ vehicleTypeIds: [c.bicycle] })?.items.map((item) => item.id)).toEqual([1, 2, 3]);
+    expect(page({ researchText: 'unique' })?.items.map((item) => item.id)).toEqual([11]);
+  });
+
   it('does not serve searches without a location or sorted by views', () => {
     expect(isIndexable(normalizeCriteria({ researchText: 'rouge' }), 'MOST_RECENT')).toBe(false);
     const located = normalizeCriteria({ ...PLACES.toulouse, locationRadius: 10 });
@@ -189,7 +227,7 @@ describe.each([
           limit: 13,
           now: t.clock.now(),
           cap: 100,
-        })
+        })!
         .items.map((item) => item.id);
     expect(await idsNear()).toEqual([]);
 
@@ -258,7 +296,7 @@ describe.each([
           limit: 13,
           now: t.clock.now(),
           cap: 100,
-        })
+        })!
         .items.map((item) => item.id)
         .sort((p, q) => p - q);
     const owner = await buildUser(t.db);

@@ -92,6 +92,13 @@ const FREQUENT_SHARE = 1 / 64;
 const FREQUENT_MIN = 64;
 /** Slots appended since the last rebuild (new and edited rows) are scanned whole by a search. */
 const TAIL_REBUILD_MIN = 20_000;
+/**
+ * Beyond this many matches `find` gives up and the search goes to PostgreSQL: so many matches are
+ * dense along any order, where a bounded walk of an index finds the page in a few hundred rows,
+ * while here every match would be collected and sorted (the home's 200 km nearest-first list
+ * around Paris: 300,000 of them, 15 ms).
+ */
+const MAX_MATCHES = 20_000;
 
 const bitIsSet = (bits: Uint32Array, slot: number) =>
   (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
@@ -102,11 +109,14 @@ export interface SearchIndexOptions {
   frequentMin?: number;
   /** Tail length from which `compact()` rebuilds (also at least an eighth of the rows). */
   tailRebuildMin?: number;
+  /** Matches beyond which `find` gives up (see MAX_MATCHES). */
+  maxMatches?: number;
 }
 
 export class AnnonceSearchIndex {
   private readonly frequentMin: number;
   private readonly tailRebuildMin: number;
+  private readonly maxMatches: number;
   private capacity = 0;
   /** Slots used: [0, mainEnd) sorted by grid cell at the last rebuild, then the appended tail. */
   private size = 0;
@@ -151,6 +161,7 @@ export class AnnonceSearchIndex {
   constructor(options: SearchIndexOptions = {}) {
     this.frequentMin = options.frequentMin ?? FREQUENT_MIN;
     this.tailRebuildMin = options.tailRebuildMin ?? TAIL_REBUILD_MIN;
+    this.maxMatches = options.maxMatches ?? MAX_MATCHES;
   }
 
   /** How many announcements the index holds. */
@@ -317,7 +328,8 @@ export class AnnonceSearchIndex {
 
   /**
    * The page and the number of matches up to `cap`, as findAnnonces answers them (same criteria,
-   * same orders and tie-breaks, boosted first when asked), for a search `isIndexable` accepts.
+   * same orders and tie-breaks, boosted first when asked), for a search `isIndexable` accepts;
+   * null when the matches are more than MAX_MATCHES (ask PostgreSQL).
    */
   find(options: {
     criteria: SearchCriteria;
@@ -329,7 +341,7 @@ export class AnnonceSearchIndex {
     limit: number;
     now: Date;
     cap: number;
-  }): IndexedPage {
+  }): IndexedPage | null {
     const { criteria, order, from, offset, limit, cap } = options;
     const location = locationOf(criteria);
     if (!location || !INDEXED_ORDERS.has(order)) {
@@ -337,6 +349,7 @@ export class AnnonceSearchIndex {
     }
     if (order === 'PROXIMITY' && !from) throw new Error('PROXIMITY needs a reference position');
     const matches = this.matchingSlots(criteria, location);
+    if (matches === null) return null;
     const [cx, cy, cz] = from ? unitVector(from.latitude, from.longitude) : [0, 0, 0];
     const squaredChord = (slot: number) => {
       const dx = this.x[slot]! - cx;
@@ -365,7 +378,7 @@ export class AnnonceSearchIndex {
   private matchingSlots(
     criteria: SearchCriteria,
     location: { latitude: number; longitude: number; radiusKm: number },
-  ): number[] {
+  ): number[] | null {
     const frequentWords: Uint32Array[] = [];
     const rareWords: number[] = [];
     for (const word of searchWords(criteria.researchText)) {
@@ -434,6 +447,7 @@ export class AnnonceSearchIndex {
         if (!rest(slot)) continue;
         if (others.length > 0 && !this.hasWords(slot, others)) continue;
         matches.push(slot);
+        if (matches.length > this.maxMatches) return null;
       }
       return matches;
     }
@@ -461,7 +475,7 @@ export class AnnonceSearchIndex {
           const lowest = mask & -mask;
           const slot = word * BITS + (31 - Math.clz32(lowest));
           mask ^= lowest;
-          if (rest(slot)) matches.push(slot);
+          if (rest(slot) && matches.push(slot) > this.maxMatches) return null;
         }
       }
     }

@@ -103,15 +103,14 @@ export function createDiscoveryService(deps: {
       deps.searchIndex && isIndexable(request.criteria, request.order)
         ? await deps.searchIndex.current()
         : null;
-    if (index) {
-      const found = index.find({
-        ...request,
-        boostedFirst: boostedFirst(request.order),
-        now: clock.now(),
-        cap: SEARCH_COUNT_CAP,
-      });
-      return { items: found.items, total: withTotal ? found.total : null };
-    }
+    // Null: too many matches for the index to collect (dense along any order: PostgreSQL walks).
+    const found = index?.find({
+      ...request,
+      boostedFirst: boostedFirst(request.order),
+      now: clock.now(),
+      cap: SEARCH_COUNT_CAP,
+    });
+    if (found) return { items: found.items, total: withTotal ? found.total : null };
     return findAnnonces(db, {
       ...request,
       boostedFirst: boostedFirst(request.order),
