@@ -145,13 +145,22 @@ export class AnnonceSearchIndex {
   private wordsUsed = 0;
   /** One bit per slot: the slot holds an announcement's current state. */
   private live = new Uint32Array(0);
-  private readonly slotOfId = new Map<number, number>();
+  /**
+   * Slot + 1 of each announcement id (0: not held). Typed arrays only, here and for the slot
+   * lists: a million small JS objects made each major garbage collection a long pause.
+   */
+  private slotById = new Int32Array(1024);
+  private liveCount = 0;
   /** Main slots of each grid cell: [start, end). */
   private cellRanges = new Map<number, [number, number]>();
   private readonly wordIds = new Map<string, number>();
   /** Frequent words as bitsets, the others as ascending slot lists (stale slots included). */
   private wordBits: (Uint32Array | undefined)[] = [];
-  private postings: (number[] | undefined)[] = [];
+  private postings: (Int32Array | undefined)[] = [];
+  /** Slots of rare words added since the last rebuild (appended slots: ascending too). */
+  private tailPostings: (number[] | undefined)[] = [];
+  /** During a rebuild: how much of each word's slot list is filled. */
+  private postingFill: Int32Array | null = null;
   /** Vehicle types (by id), colours and energies (by value id) as bitsets. */
   private typeBits: (Uint32Array | undefined)[] = [];
   private colorBits: (Uint32Array | undefined)[] = [];
@@ -166,11 +175,11 @@ export class AnnonceSearchIndex {
 
   /** How many announcements the index holds. */
   get count(): number {
-    return this.slotOfId.size;
+    return this.liveCount;
   }
 
   has(id: number): boolean {
-    return this.slotOfId.has(id);
+    return this.slotOf(id) !== undefined;
   }
 
   /**
@@ -182,7 +191,7 @@ export class AnnonceSearchIndex {
     if (this.size === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
     const slot = this.size;
     this.size += 1;
-    this.slotOfId.set(annonce.id, slot);
+    this.setSlotOf(annonce.id, slot);
     this.live[slot >>> 5]! |= 1 << (slot & 31);
     this.ids[slot] = annonce.id;
     const located = annonce.latitude !== null && annonce.longitude !== null;
@@ -213,17 +222,18 @@ export class AnnonceSearchIndex {
 
   /** Forgets the announcement (withdrawn, found, deleted…); nothing when it is not held. */
   remove(id: number): void {
-    const slot = this.slotOfId.get(id);
+    const slot = this.slotOf(id);
     if (slot === undefined) return;
-    this.slotOfId.delete(id);
+    this.slotById[id] = 0;
+    this.liveCount -= 1;
     this.live[slot >>> 5]! &= ~(1 << (slot & 31));
   }
 
   /** Rebuilds when the tail (or the dead slots) has grown long enough to slow searches down. */
   compact(): void {
-    const waste = this.size - this.slotOfId.size;
+    const waste = this.size - this.liveCount;
     const tail = this.size - this.mainEnd;
-    const bound = Math.max(this.tailRebuildMin, this.slotOfId.size / 8);
+    const bound = Math.max(this.tailRebuildMin, this.liveCount / 8);
     if (tail > bound || waste > bound) this.rebuild();
   }
 
@@ -234,9 +244,10 @@ export class AnnonceSearchIndex {
   rebuild(): void {
     // Sorted by cell then slot through one numeric key per slot (a typed sort, no comparator):
     // cells are below 2^21 (unlocated ones last), slots below 2^26.
-    const keys = new Float64Array(this.slotOfId.size);
+    const keys = new Float64Array(this.liveCount);
     let next = 0;
-    for (const slot of this.slotOfId.values()) {
+    for (let slot = 0; slot < this.size; slot += 1) {
+      if (!bitIsSet(this.live, slot)) continue;
       const cell = this.cellOfSlot[slot]!;
       keys[next] = (cell === NULL_ID ? 2 ** 21 : cell) * 2 ** 26 + slot;
       next += 1;
@@ -271,6 +282,7 @@ export class AnnonceSearchIndex {
     this.live = new Uint32Array(0);
     this.wordBits = [];
     this.postings = [];
+    this.tailPostings = [];
     this.typeBits = [];
     this.colorBits = [];
     this.energyBits = [];
@@ -289,12 +301,15 @@ export class AnnonceSearchIndex {
     const wordWords = this.capacity / BITS;
     occurrences.forEach((count, word) => {
       if (count >= frequentFrom) this.wordBits[word] = new Uint32Array(wordWords);
+      else if (count > 0) this.postings[word] = new Int32Array(count);
     });
-    this.slotOfId.clear();
+    this.postingFill = new Int32Array(this.wordIds.size);
+    this.slotById.fill(0);
+    this.liveCount = 0;
     for (const from of order) {
       const slot = this.size;
       this.size += 1;
-      this.slotOfId.set(old.ids[from]!, slot);
+      this.setSlotOf(old.ids[from]!, slot);
       this.live[slot >>> 5]! |= 1 << (slot & 31);
       this.ids[slot] = old.ids[from]!;
       this.x[slot] = old.x[from]!;
@@ -324,6 +339,7 @@ export class AnnonceSearchIndex {
       this.setValueBits(slot, this.types[slot]!, this.colors[slot]!, this.energies[slot]!);
     }
     this.mainEnd = this.size;
+    this.postingFill = null;
   }
 
   /**
@@ -435,19 +451,24 @@ export class AnnonceSearchIndex {
     const matches: number[] = [];
     if (rareWords.length > 0) {
       // The rarest word's slots, each checked against everything else.
-      rareWords.sort((p, q) => this.postings[p]!.length - this.postings[q]!.length);
+      const listed = (word: number) =>
+        (this.postings[word]?.length ?? 0) + (this.tailPostings[word]?.length ?? 0);
+      rareWords.sort((p, q) => listed(p) - listed(q));
       const others = rareWords.slice(1);
       let previous = -1;
-      for (const slot of this.postings[rareWords[0]!]!) {
-        // A slot listed twice (a word repeated in a row) is counted once.
-        if (slot === previous) continue;
-        previous = slot;
-        if (!bitIsSet(this.live, slot)) continue;
-        if (!groups.every((group) => group.some((bits) => bitIsSet(bits, slot)))) continue;
-        if (!rest(slot)) continue;
-        if (others.length > 0 && !this.hasWords(slot, others)) continue;
-        matches.push(slot);
-        if (matches.length > this.maxMatches) return null;
+      const driver = rareWords[0]!;
+      for (const list of [this.postings[driver], this.tailPostings[driver]]) {
+        for (let at = 0; list && at < list.length; at += 1) {
+          const slot = list[at]!;
+          // A slot listed twice (a word repeated in a row) is counted once.
+          if (slot === previous) continue;
+          previous = slot;
+          if (!bitIsSet(this.live, slot)) continue;
+          if (!groups.every((group) => group.some((bits) => bitIsSet(bits, slot)))) continue;
+          if (!rest(slot)) continue;
+          if (others.length > 0 && !this.hasWords(slot, others)) continue;
+          if (matches.push(slot) > this.maxMatches) return null;
+        }
       }
       return matches;
     }
@@ -584,6 +605,21 @@ export class AnnonceSearchIndex {
     return id;
   }
 
+  private slotOf(id: number): number | undefined {
+    const stored = id < this.slotById.length ? this.slotById[id]! : 0;
+    return stored === 0 ? undefined : stored - 1;
+  }
+
+  private setSlotOf(id: number, slot: number): void {
+    if (id >= this.slotById.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.slotById.length * 2));
+      grown.set(this.slotById);
+      this.slotById = grown;
+    }
+    this.slotById[id] = slot + 1;
+    this.liveCount += 1;
+  }
+
   private wordId(word: string): number {
     let id = this.wordIds.get(word);
     if (id === undefined) {
@@ -610,10 +646,16 @@ export class AnnonceSearchIndex {
       const bits = this.wordBits[word];
       if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
       else {
-        // Slots only grow, so each list stays in ascending order.
-        const list = this.postings[word];
-        if (list) list.push(slot);
-        else this.postings[word] = [slot];
+        const main = this.postings[word];
+        if (this.postingFill && main) {
+          main[this.postingFill[word]!] = slot;
+          this.postingFill[word]! += 1;
+        } else {
+          // Slots only grow, so each list stays in ascending order.
+          const list = this.tailPostings[word];
+          if (list) list.push(slot);
+          else this.tailPostings[word] = [slot];
+        }
       }
     }
   }
