@@ -142,6 +142,27 @@ async function freePort(): Promise<number> {
 }
 
 let PORT = 0;
+/** Seconds from the server's start to a loaded search index, and the server's memory after the run. */
+let indexLoadSeconds = 0;
+let serverMegabytes = 0;
+
+/** Resident memory of the biggest process of the server's group (node, not its npx/tsx wrappers). */
+function groupResidentMegabytes(groupId: number): number {
+  let largest = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields after the name: state, ppid, pgrp, …; rss (pages) is the 22nd of them.
+      if (Number(fields[2]) !== groupId) continue;
+      largest = Math.max(largest, (Number(fields[21]) * 4096) / 2 ** 20);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return Math.round(largest);
+}
 
 function startServer(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-discovery-'));
@@ -165,8 +186,11 @@ function startServer(): Promise<() => Promise<void>> {
     const poll = async () => {
       try {
         const res = await fetch(`http://127.0.0.1:${PORT}/health`);
-        if (res.ok) {
+        // Measured once the in-memory search index is loaded (searches use PostgreSQL until then).
+        if (res.ok && ((await res.json()) as { searchIndex?: string }).searchIndex === 'ready') {
+          indexLoadSeconds = Math.round((Date.now() - started) / 100) / 10;
           resolve(async () => {
+            serverMegabytes = groupResidentMegabytes(child.pid!);
             if (child.exitCode === null) {
               const exited = new Promise((done) => child.once('exit', done));
               process.kill(-child.pid!, 'SIGTERM');
@@ -179,7 +203,7 @@ function startServer(): Promise<() => Promise<void>> {
       } catch {
         // not listening yet
       }
-      if (Date.now() - started > 120_000) reject(new Error('server did not start'));
+      if (Date.now() - started > 300_000) reject(new Error('server did not start'));
       else setTimeout(poll, 500);
     };
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -504,6 +528,7 @@ async function main() {
     `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after one sequential pass over the distinct requests; the server, PostgreSQL and autocannon share the machine; database files pre-loaded in the OS cache (pg_prewarm, read mode); PostgreSQL settings as installed (shared_buffers ${counts.shared_buffers})`,
     "- \"load\" is the machine's 1-minute load average before → after the endpoint's run: other work on the machine (other sessions' tests) competes for the 2 CPUs and lengthens every figure",
     '- "first pass" is the sequential pass: each distinct request once, alone, on cold caches (home lists not yet cached)',
+    `- the server's in-memory search index loaded in ${indexLoadSeconds} s from the server's start (measured after it); the server's resident memory after the runs: ${serverMegabytes} MB`,
     '',
     ...(comparison ? [comparison, ''] : []),
     `## Figures: ${label}, ${startedAt} UTC`,
