@@ -326,6 +326,23 @@ describe.each([
     expect(await idsNear()).toEqual([earlyId, late.id].sort((p, q) => p - q));
   });
 
+  it('loads again after sleeping longer than the log is kept', async () => {
+    let now = Date.now();
+    const sleeper = createSearchIndexSync({ db: t.db, index: indexOptions, now: () => now });
+    await sleeper.start();
+    const held = (await sleeper.current())!.count;
+    // Asleep 13 hours; meanwhile an announcement was validated and its change pruned unseen.
+    const late = await buildAnnonce(t.db, { description: 'endormi' });
+    await t.db.execute(sql`delete from discovery_changes where annonce_id = ${late.id}`);
+    now += 13 * 3600_000;
+    await sleeper.tick();
+    expect(sleeper.loaded).toBe(true);
+    const index = (await sleeper.current())!;
+    expect(index.count).toBe(held + 1);
+    expect(index.has(late.id)).toBe(true);
+    await sleeper.close();
+  });
+
   it('logs only the writes a search reads', async () => {
     const annonce = await buildAnnonce(t.db, {});
     const logged = async () =>

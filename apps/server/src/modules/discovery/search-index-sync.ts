@@ -84,6 +84,8 @@ function toIndexed(row: IndexRow): IndexedAnnonce {
 export interface SearchIndexSync {
   /** True once the index answers searches (GET /health tells it). */
   readonly loaded: boolean;
+  /** What the background timer runs every minute (sync, prune, reload after a long sleep). */
+  tick(): Promise<void>;
   /** Starts loading in the background (once); the promise settles when the index is usable. */
   start(): Promise<void>;
   /** The index, synced with every change committed before this call; null while not loaded. */
@@ -97,7 +99,10 @@ export function createSearchIndexSync(deps: {
   onError?: (error: unknown, what: string) => void;
   onLoaded?: (figures: { annonces: number; milliseconds: number }) => void;
   index?: SearchIndexOptions;
+  /** Wall-clock milliseconds (tests move it to cross the idle limit). */
+  now?: () => number;
 }): SearchIndexSync {
+  const now = deps.now ?? Date.now;
   const { db } = deps;
   const report = deps.onError ?? (() => undefined);
   let index: AnnonceSearchIndex | null = null;
@@ -173,7 +178,7 @@ export function createSearchIndexSync(deps: {
     for (const [changeId, transactionId] of applied) {
       if (transactionId < xmin) applied.delete(changeId);
     }
-    lastSyncAt = Date.now();
+    lastSyncAt = now();
   }
 
   // One sync at a time; callers arriving during one share the next (it must start after them).
@@ -181,7 +186,8 @@ export function createSearchIndexSync(deps: {
   let queued: Promise<void> | null = null;
   function sync(): Promise<void> {
     if (!running) {
-      running = applyChanges(index!).finally(() => {
+      // No index (reloading after a long sleep): nothing to sync; current() answers null.
+      running = (index ? applyChanges(index) : Promise.resolve()).finally(() => {
         running = null;
       });
       return running;
@@ -211,9 +217,11 @@ export function createSearchIndexSync(deps: {
   async function background() {
     if (closed) return;
     try {
-      if (index && Date.now() - lastSyncAt > RELOAD_WHEN_IDLE_MS) {
-        // Asleep longer than the log is kept: changes may have been pruned unseen.
+      if (index && now() - lastSyncAt > RELOAD_WHEN_IDLE_MS) {
+        // Asleep longer than the log is kept: changes may have been pruned unseen. A sync still
+        // under way finishes first (the load resets the state it works on).
         index = null;
+        await Promise.allSettled([running, queued]);
         loading = null;
         await start();
         return;
@@ -231,6 +239,7 @@ export function createSearchIndexSync(deps: {
     get loaded() {
       return index !== null;
     },
+    tick: background,
     start: () => start().catch(() => undefined),
     async current() {
       if (!index) return null;
