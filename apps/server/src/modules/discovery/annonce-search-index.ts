@@ -14,10 +14,13 @@ import type { ListedAnnonce, ListOrder } from './search.repository';
  * 32 clients on 2 cores turn into a second). PostgreSQL stays the source of truth:
  * `search-index-sync.ts` loads this from it and applies every change it logs.
  *
- * Rows live in slots of typed arrays (about 60 bytes each, plus the words); a grid of
- * GRID_STEP_DEGREES cells lists the slots of each cell, so a radius visits only the cells it
- * touches. The words are the lexemes PostgreSQL wrote into `search_vector` (not its ':' filter and
- * cell tokens), so a word matches here exactly when `search_vector @@ to_tsquery(word)` does.
+ * Rows live in slots of typed arrays (about 120 bytes each with the words), laid out by grid cell
+ * at each rebuild, so the cells a radius touches are a few contiguous slot ranges; rows changed
+ * since go to a tail every search also reads. Frequent words, types, colours and energies are
+ * bitsets over the slots; rare words are slot lists. The words are the lexemes PostgreSQL wrote
+ * into `search_vector` (not its ':' filter and cell tokens), so a word matches here exactly when
+ * `search_vector @@ to_tsquery(word)` does. Typed arrays only: no per-row JS object for the
+ * garbage collector to walk.
  */
 
 /** One announcement as the index keeps it (what search-index-sync reads from a row). */
@@ -739,11 +742,4 @@ function firstInOrder(
     best[at] = slot;
   }
   return best;
-}
-
-/** The distance the index reports between two points, for tests comparing it with PostgreSQL. */
-export function indexDistanceKm(a: LatLng, b: LatLng): number {
-  const [ax, ay, az] = unitVector(a.latitude, a.longitude);
-  const [bx, by, bz] = unitVector(b.latitude, b.longitude);
-  return chordToKm(Math.hypot(ax - bx, ay - by, az - bz));
 }
