@@ -21,8 +21,12 @@ describe('GET /health', () => {
   });
 
   it('tells when the search index is loaded', async () => {
+    // A few queries on a small database; the margin is for a machine busy with other tests.
     await expect
-      .poll(async () => (await t.app.inject({ method: 'GET', url: '/health' })).json().searchIndex)
+      .poll(
+        async () => (await t.app.inject({ method: 'GET', url: '/health' })).json().searchIndex,
+        { timeout: 15_000 },
+      )
       .toBe('ready');
   });
 
