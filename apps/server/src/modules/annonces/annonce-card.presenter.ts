@@ -145,8 +145,12 @@ export function presentAnnonceCard(
   };
 }
 
-/** The columns a card needs, for a query of your own (join brands, models and vehicle types). */
-export function annonceCardColumns(viewerId: number | Placeholder) {
+/**
+ * The columns a card needs (the query joins vehicle types). Brand and model are looked up per
+ * card: joined, the planner hashes the whole brands table for a dozen cards (half a millisecond of
+ * every list). The photos come in the same query, in the owner's order.
+ */
+function annonceCardColumns(viewerId: Placeholder) {
   return {
     id: annonces.id,
     ownerId: annonces.ownerId,
@@ -168,8 +172,16 @@ export function annonceCardColumns(viewerId: number | Placeholder) {
     refusalComment: annonces.refusalComment,
     publishedAt: annonces.publishedAt,
     createdAt: annonces.createdAt,
-    brandName: brands.name,
-    modelName: models.name,
+    brandName: sql<
+      string | null
+    >`(select ${brands.name} from ${brands} where ${brands.id} = ${annonces.brandId})`,
+    modelName: sql<
+      string | null
+    >`(select ${models.name} from ${models} where ${models.id} = ${annonces.modelId})`,
+    photoIds: sql<
+      number[] | null
+    >`(select array_agg(${annoncePhotos.fileId} order by ${annoncePhotos.position})
+      from ${annoncePhotos} where ${annoncePhotos.annonceId} = ${annonces.id})`,
     vehicleTypeId: vehicleTypes.id,
     vehicleTypeCode: vehicleTypes.code,
     vehicleTypeNameFr: vehicleTypes.nameFr,
@@ -273,28 +285,13 @@ export async function loadAnnonceCards(
 
 /**
  * The card query, built once per database and prepared: every list of every screen runs it, and
- * building it anew each time cost more CPU than PostgreSQL took to answer it (bench). The photos
- * come in the same query, in the owner's order.
+ * building it anew each time cost more CPU than PostgreSQL took to answer it (bench).
  */
 const cardQueries = new WeakMap<Db, ReturnType<typeof prepareCardQuery>>();
 
 function prepareCardQuery(db: Db) {
   return db
-    .select({
-      ...annonceCardColumns(sql.placeholder('viewerId')),
-      // Looked up per card: joined, the planner hashes the whole brands table for a dozen cards
-      // (half a millisecond of every list).
-      brandName: sql<
-        string | null
-      >`(select ${brands.name} from ${brands} where ${brands.id} = ${annonces.brandId})`,
-      modelName: sql<
-        string | null
-      >`(select ${models.name} from ${models} where ${models.id} = ${annonces.modelId})`,
-      photoIds: sql<
-        number[] | null
-      >`(select array_agg(${annoncePhotos.fileId} order by ${annoncePhotos.position})
-        from ${annoncePhotos} where ${annoncePhotos.annonceId} = ${annonces.id})`,
-    })
+    .select(annonceCardColumns(sql.placeholder('viewerId')))
     .from(annonces)
     .leftJoin(vehicleTypes, eq(vehicleTypes.id, annonces.vehicleTypeId))
     .where(sql`${annonces.id} = any(${sql.placeholder('ids')}::int[])`)
