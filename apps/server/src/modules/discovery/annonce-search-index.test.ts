@@ -5,6 +5,7 @@ import {
   ENERGIES,
   normalizeCriteria,
   sortPutsBoostedFirst,
+  type LatLng,
   type SearchCriteria,
 } from '@app/domain';
 import { annonces } from '../../db/schema/index';
@@ -39,6 +40,25 @@ const ORDERS: ListOrder[] = [
   'REWARD_DESC',
   'REWARD_ASC',
 ];
+/** The first page nearest `place` under the criteria (a radius among them); null: the index gave up. */
+function nearestPage(
+  index: AnnonceSearchIndex,
+  place: LatLng,
+  criteria: Partial<SearchCriteria>,
+  now: Date,
+) {
+  return index.find({
+    criteria: normalizeCriteria({ ...place, ...criteria }),
+    order: 'PROXIMITY',
+    from: place,
+    boostedFirst: false,
+    offset: 0,
+    limit: 13,
+    now,
+    cap: 100,
+  });
+}
+
 const colorValues = COLORS.map((color) => color.value).slice(0, 5);
 const energyValues = ENERGIES.map((energy) => energy.value).slice(0, 4);
 
@@ -186,16 +206,7 @@ describe.each([
     }
     strict.rebuild();
     const page = (criteria: Partial<SearchCriteria>) =>
-      strict.find({
-        criteria: normalizeCriteria({ ...PLACES.toulouse, locationRadius: 10, ...criteria }),
-        order: 'PROXIMITY',
-        from: PLACES.toulouse,
-        boostedFirst: false,
-        offset: 0,
-        limit: 13,
-        now: t.clock.now(),
-        cap: 100,
-      });
+      nearestPage(strict, PLACES.toulouse, { locationRadius: 10, ...criteria }, t.clock.now());
     expect(page({})).toBeNull();
     expect(page({ researchText: 'commun' })).toMatchObject({ total: 10 });
     expect(page({ vehicleTypeIds: [c.bicycle] })?.items.map((item) => item.id)).toEqual([1, 2, 3]);
@@ -211,24 +222,13 @@ describe.each([
   });
 
   it('sees every committed write at the next search: validation, edit, withdrawal, deletion', async () => {
-    const near = normalizeCriteria({
-      ...PLACES.toulouse,
-      locationRadius: 1,
-      researchText: 'introuvable',
-    });
     const idsNear = async () =>
-      (await sync.current())!
-        .find({
-          criteria: near,
-          order: 'PROXIMITY',
-          from: PLACES.toulouse,
-          boostedFirst: false,
-          offset: 0,
-          limit: 13,
-          now: t.clock.now(),
-          cap: 100,
-        })!
-        .items.map((item) => item.id);
+      nearestPage(
+        (await sync.current())!,
+        PLACES.toulouse,
+        { locationRadius: 1, researchText: 'introuvable' },
+        t.clock.now(),
+      )!.items.map((item) => item.id);
     expect(await idsNear()).toEqual([]);
 
     const waiting = await buildAnnonce(t.db, {
@@ -280,23 +280,13 @@ describe.each([
     // Two transactions at once need two connections: PostgreSQL only (PGlite has one session).
     if (t.deps.database.kind !== 'postgres') context.skip();
     const place = { theftLatitude: PLACES.muret.latitude, theftLongitude: PLACES.muret.longitude };
-    const criteria = normalizeCriteria({
-      ...PLACES.muret,
-      locationRadius: 1,
-      researchText: 'retardataire',
-    });
     const idsNear = async () =>
-      (await sync.current())!
-        .find({
-          criteria,
-          order: 'PROXIMITY',
-          from: PLACES.muret,
-          boostedFirst: false,
-          offset: 0,
-          limit: 13,
-          now: t.clock.now(),
-          cap: 100,
-        })!
+      nearestPage(
+        (await sync.current())!,
+        PLACES.muret,
+        { locationRadius: 1, researchText: 'retardataire' },
+        t.clock.now(),
+      )!
         .items.map((item) => item.id)
         .sort((p, q) => p - q);
     const owner = await buildUser(t.db);

@@ -3,6 +3,7 @@ import {
   locationOf,
   searchWords,
   type LatLng,
+  type MatchableAnnonce,
   type SearchCriteria,
 } from '@app/domain';
 import type { ListedAnnonce, ListOrder } from './search.repository';
@@ -23,18 +24,12 @@ import type { ListedAnnonce, ListOrder } from './search.repository';
  * garbage collector to walk.
  */
 
-/** One announcement as the index keeps it (what search-index-sync reads from a row). */
-export interface IndexedAnnonce {
+/**
+ * One announcement as the index keeps it (what search-index-sync reads from a row): what a saved
+ * search matches on, with the words as lexemes, and the sort keys.
+ */
+export interface IndexedAnnonce extends Omit<MatchableAnnonce, 'searchText'> {
   id: number;
-  latitude: number | null;
-  longitude: number | null;
-  vehicleTypeId: number | null;
-  brandId: number | null;
-  modelId: number | null;
-  modelFinishId: number | null;
-  color: string | null;
-  energy: string | null;
-  fiscalPower: number | null;
   /** Epoch milliseconds. */
   validatedAt: number | null;
   additionalRewardLevel: number;
