@@ -66,9 +66,13 @@ test.describe('discovery', () => {
     const map = page.getByTestId('search-map');
     await expect(map.locator('.discovery-marker, .discovery-cluster').first()).toBeVisible();
     const clusters = map.locator('.discovery-cluster');
+    // Each zoom step is awaited through what it shows (a cluster appears), never through a sleep.
     for (let step = 0; step < 8 && (await clusters.count()) === 0; step += 1) {
       await map.getByRole('button', { name: 'Zoom out' }).click();
-      await page.waitForTimeout(400);
+      await clusters
+        .first()
+        .waitFor({ state: 'visible', timeout: 1500 })
+        .catch(() => undefined);
     }
     await expect(clusters.first()).toBeVisible();
     const inCluster = Number(await clusters.first().innerText());

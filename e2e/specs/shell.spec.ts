@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInWithRoles } from '../support/session';
+import { DEMO_ACCOUNT, signIn, signInWithRoles } from '../support/session';
 
 /** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
 async function seriousViolations(page: Page) {
@@ -51,9 +51,18 @@ test.describe('a visitor who is not signed in', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('follows a shared deep link through the login page', async ({ page }) => {
+  test('follows a shared deep link through the login page and lands on the announcement', async ({
+    page,
+  }) => {
     await page.goto('/openapp?id=3&utm_source=sms');
     await expect(page).toHaveURL(/#\/login/);
+    await page.getByLabel('Adresse e-mail').fill(DEMO_ACCOUNT.username);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_ACCOUNT.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    // Back where the shared link pointed, with its other parameters kept.
+    await expect(page).toHaveURL(/#\/annonce\/show\/3\?utm_source=sms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
 

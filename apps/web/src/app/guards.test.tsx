@@ -44,25 +44,43 @@ describe('screens', () => {
     ['/annonce/boost/12', 'Booster l’annonce'],
     ['/match/show/12', 'Match'],
     ['/report', 'Signaler un bug'],
+  ];
+  // Screens of an individual's own activity: admins are sent home from them.
+  const individualOnlyScreens: [string, string][] = [
     ['/user/myAnnonce', 'Mes annonces'],
     ['/user/MyAlerts', 'Mes alertes'],
     ['/match/verifyMatch', 'Vérifier un match'],
   ];
+  const individualRoles = [
+    'ROLE_INDIVIDUAL_UNCONFIRMED',
+    'ROLE_INDIVIDUAL_CONFIRMED',
+    'ROLE_INDIVIDUAL_SUPER_WATCHER',
+  ] as const;
+  const adminRoles = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
 
-  it.each(screens)('opens %s for an individual user with its title', async (route, title) => {
+  const opensWithTitle = async (route: string, title: string, role: string) => {
     stubFetch();
-    await renderApp(route, { user: { roles: ['ROLE_INDIVIDUAL_UNCONFIRMED'] } });
+    await renderApp(route, { user: { roles: [role] } });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     expect(currentRoute()).toBe(route);
     expect(document.title).toBe(`${title} · Veilleurs`);
+  };
+
+  describe.each(individualRoles)('for %s', (role) => {
+    it.each([...screens, ...individualOnlyScreens])('opens %s with its title', (route, title) =>
+      opensWithTitle(route, title, role),
+    );
   });
 
-  it('opens the screens of all five roles to an admin', async () => {
-    stubFetch();
-    await renderApp('/user/myMatches', { user: { roles: ['ROLE_SUPER_ADMIN'] } });
-    expect(
-      await screen.findByRole('heading', { name: 'Mes matchs', level: 1 }),
-    ).toBeInTheDocument();
+  describe.each(adminRoles)('for %s', (role) => {
+    it.each(screens)('opens %s with its title', (route, title) => opensWithTitle(route, title, role));
+
+    it.each(individualOnlyScreens)('sends %s home', async (route) => {
+      stubFetch();
+      await renderApp(route, { user: { roles: [role] } });
+      expect(await screen.findByRole('heading', { name: 'Accueil', level: 1 })).toBeInTheDocument();
+      expect(currentRoute()).toBe('/');
+    });
   });
 
   it('shows the about page to guests, with the data sources and their licences', async () => {

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { PaymentProviderError, WebhookSignatureError } from './payment-provider';
 import { createStripeProvider, type StripeClientLike } from './stripe-provider';
@@ -31,9 +32,8 @@ function fakeClient(overrides: Record<string, unknown> = {}) {
       sessions: { create: vi.fn(async () => ({ url: 'https://billing.example.test/s/1' })) },
     },
     webhooks: {
-      constructEvent: vi.fn((payload: string, header: string, secret: string) => {
-        if (header !== 'good' || secret !== 'whsec_test') throw new Error('No signatures found');
-        return JSON.parse(payload) as unknown;
+      constructEvent: vi.fn(() => {
+        throw new Error('this test does not check webhooks');
       }),
     },
   };
@@ -133,8 +133,19 @@ describe('Stripe adapter (mapping, with a fake client)', () => {
     await expect(provider.retrieveIntent('pi_x')).rejects.toMatchObject({ reason: 'not_found' });
   });
 
+  // The real SDK checks the signatures (no network is involved): a fake check would prove nothing.
+  const sdk = new Stripe('sk_test_not_used_for_network');
+  const signed = (payload: string, options: { secret?: string; timestamp?: number } = {}) => ({
+    'stripe-signature': sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? 'whsec_test',
+      ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+    }),
+  });
+  const withRealWebhooks = () => fakeClient({ webhooks: sdk.webhooks });
+
   it('checks webhook signatures with the secret and reads payment-intent events', () => {
-    const provider = createStripeProvider({ client: fakeClient(), webhookSecret: 'whsec_test' });
+    const provider = createStripeProvider({ client: withRealWebhooks(), webhookSecret: 'whsec_test' });
     const body = JSON.stringify({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
@@ -150,7 +161,7 @@ describe('Stripe adapter (mapping, with a fake client)', () => {
         },
       },
     });
-    expect(provider.verifyWebhook(body, { 'stripe-signature': 'good' })).toMatchObject({
+    expect(provider.verifyWebhook(body, signed(body))).toMatchObject({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
       intent: {
@@ -160,16 +171,28 @@ describe('Stripe adapter (mapping, with a fake client)', () => {
         metadata: { annonceId: '3' },
       },
     });
-    expect(() => provider.verifyWebhook(body, { 'stripe-signature': 'bad' })).toThrow(
+    const other = JSON.stringify({ id: 'evt_2', type: 'customer.created', data: { object: {} } });
+    expect(provider.verifyWebhook(other, signed(other)).intent).toBeNull();
+  });
+
+  it('refuses a webhook signed with another secret, for another body, too old, or not signed', () => {
+    const provider = createStripeProvider({ client: withRealWebhooks(), webhookSecret: 'whsec_test' });
+    const body = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } });
+    const tampered = body.replace('evt_1', 'evt_9');
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    expect(() => provider.verifyWebhook(body, signed(body, { secret: 'whsec_other' }))).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() => provider.verifyWebhook(tampered, signed(body))).toThrow(WebhookSignatureError);
+    expect(() => provider.verifyWebhook(body, signed(body, { timestamp: anHourAgo }))).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() => provider.verifyWebhook(body, { 'stripe-signature': 'garbage' })).toThrow(
       WebhookSignatureError,
     );
     expect(() => provider.verifyWebhook(body, {})).toThrow(WebhookSignatureError);
-    const other = JSON.stringify({ id: 'evt_2', type: 'customer.created', data: { object: {} } });
-    expect(provider.verifyWebhook(other, { 'stripe-signature': 'good' }).intent).toBeNull();
 
-    const unconfigured = createStripeProvider({ client: fakeClient(), webhookSecret: undefined });
-    expect(() => unconfigured.verifyWebhook(body, { 'stripe-signature': 'good' })).toThrow(
-      WebhookSignatureError,
-    );
+    const unconfigured = createStripeProvider({ client: withRealWebhooks(), webhookSecret: undefined });
+    expect(() => unconfigured.verifyWebhook(body, signed(body))).toThrow(WebhookSignatureError);
   });
 });
