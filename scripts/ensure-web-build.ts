@@ -41,7 +41,12 @@ const sourcesChangedAt = Math.max(...sources.map(newestModification));
 if (builtAt >= sourcesChangedAt) {
   console.log('web app is up to date');
 } else {
-  console.log(builtAt === 0 ? 'building the web app (first start)…' : 'web sources changed: rebuilding…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' });
+  console.log(
+    builtAt === 0 ? 'building the web app (first start)…' : 'web sources changed: rebuilding…',
+  );
+  const result = spawnSync('npm', ['run', 'build', '-w', '@app/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   process.exit(result.status ?? 1);
 }

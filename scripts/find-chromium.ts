@@ -46,7 +46,9 @@ function playwrightDownload(): string | undefined {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+  return (
+    spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0
+  );
 }
 
 function canUseApt(): boolean {
@@ -62,7 +64,8 @@ export function findOrInstallChromium(): FoundChromium {
   const system = systemCandidates.find(isExecutable);
   if (system) return { path: system, how: `the system's Chromium (${system})` };
   const downloaded = playwrightDownload();
-  if (downloaded) return { path: downloaded, how: `Playwright's Chromium downloaded earlier (${downloaded})` };
+  if (downloaded)
+    return { path: downloaded, how: `Playwright's Chromium downloaded earlier (${downloaded})` };
 
   if (canUseApt()) {
     console.log('No Chromium found: installing Debian\'s "chromium" package (running as root).');
@@ -72,15 +75,21 @@ export function findOrInstallChromium(): FoundChromium {
       run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], env) &&
       isExecutable('/usr/bin/chromium')
     ) {
-      return { path: '/usr/bin/chromium', how: 'Debian\'s "chromium" package, installed now with apt-get' };
+      return {
+        path: '/usr/bin/chromium',
+        how: 'Debian\'s "chromium" package, installed now with apt-get',
+      };
     }
-    console.log('apt-get could not install Chromium; trying Playwright\'s own download.');
+    console.log("apt-get could not install Chromium; trying Playwright's own download.");
   } else {
-    console.log("No Chromium found: downloading Playwright's Chromium (not root, so no system package).");
+    console.log(
+      "No Chromium found: downloading Playwright's Chromium (not root, so no system package).",
+    );
   }
   if (run('npx', ['playwright', 'install', 'chromium'])) {
     const installed = playwrightDownload();
-    if (installed) return { path: installed, how: `Playwright's Chromium, downloaded now (${installed})` };
+    if (installed)
+      return { path: installed, how: `Playwright's Chromium, downloaded now (${installed})` };
   }
   throw new Error(
     'No Chromium for the browser journeys: install Debian\'s "chromium" package, run ' +

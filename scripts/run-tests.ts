@@ -21,7 +21,10 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  return (
+    spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+      .status ?? 1
+  );
 }
 
 // CI must prove the suite on real PostgreSQL and Redis: a quiet port there is a broken machine,
@@ -29,14 +32,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 if (inCi) {
   const missing = ['TEST_DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]);
   if (missing.length > 0) {
-    console.error(`CI=true but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: the PostgreSQL and Redis suites are required in CI.`);
+    console.error(
+      `CI=true but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: the PostgreSQL and Redis suites are required in CI.`,
+    );
     process.exit(1);
   }
 }
 
 const suitesNotRun: string[] = [];
-if (!process.env.TEST_DATABASE_URL) suitesNotRun.push('API tests on PostgreSQL (server-postgres): TEST_DATABASE_URL is not set');
-if (!process.env.REDIS_URL) suitesNotRun.push('tests across instances through Redis: REDIS_URL is not set');
+if (!process.env.TEST_DATABASE_URL)
+  suitesNotRun.push('API tests on PostgreSQL (server-postgres): TEST_DATABASE_URL is not set');
+if (!process.env.REDIS_URL)
+  suitesNotRun.push('tests across instances through Redis: REDIS_URL is not set');
 
 const vitestStatus = run('npx', [
   'vitest',
@@ -69,7 +76,8 @@ if (process.env.SKIP_E2E) {
 }
 
 const outcomes: RunnerOutcome[] = [readVitestReport('Vitest', vitestReport, vitestStatus)];
-if (!process.env.SKIP_E2E) outcomes.push(readPlaywrightReport('Playwright', playwrightReport, playwrightStatus));
+if (!process.env.SKIP_E2E)
+  outcomes.push(readPlaywrightReport('Playwright', playwrightReport, playwrightStatus));
 fs.rmSync(reportDir, { recursive: true, force: true });
 
 const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
@@ -86,7 +94,8 @@ const skippedTests = outcomes.flatMap((outcome) => outcome.skippedTests);
 for (const name of skippedTests.slice(0, 50)) console.log(`skipped: ${name}`);
 if (skippedTests.length > 50) console.log(`skipped: … and ${skippedTests.length - 50} more`);
 for (const outcome of outcomes) {
-  for (const name of outcome.flakyTests) console.log(`flaky (passed only on a retry, not counted as passed): ${name}`);
+  for (const name of outcome.flakyTests)
+    console.log(`flaky (passed only on a retry, not counted as passed): ${name}`);
   for (const name of outcome.failedFiles) console.log(`failed to run: ${name}`);
   if (outcome.crash) console.log(`crashed: ${outcome.runner}: ${outcome.crash}`);
 }

@@ -37,8 +37,12 @@ describe('Vitest report', () => {
   it('names each skipped test and each file that could not run', () => {
     const outcome = readVitestReport('Vitest', write('vitest.json', report), 1);
     expect(outcome.passed).toBe(2);
-    expect(outcome.skippedTests).toEqual(['apps/server/src/a.test.ts › a across instances through Redis']);
-    expect(outcome.failedFiles).toEqual(['apps/server/src/b.test.ts: Cannot find module ./missing']);
+    expect(outcome.skippedTests).toEqual([
+      'apps/server/src/a.test.ts › a across instances through Redis',
+    ]);
+    expect(outcome.failedFiles).toEqual([
+      'apps/server/src/b.test.ts: Cannot find module ./missing',
+    ]);
     expect(outcome.crash).toBeUndefined();
   });
 
@@ -62,7 +66,11 @@ describe('Playwright report', () => {
         title: 'shell.spec.ts',
         file: 'shell.spec.ts',
         specs: [
-          { title: 'opens', file: 'shell.spec.ts', tests: [{ projectName: 'mobile', status: 'expected' }] },
+          {
+            title: 'opens',
+            file: 'shell.spec.ts',
+            tests: [{ projectName: 'mobile', status: 'expected' }],
+          },
         ],
         suites: [
           {
@@ -76,7 +84,11 @@ describe('Playwright report', () => {
                   { projectName: 'desktop', status: 'unexpected' },
                 ],
               },
-              { title: 'offline', file: 'shell.spec.ts', tests: [{ projectName: 'desktop', status: 'skipped' }] },
+              {
+                title: 'offline',
+                file: 'shell.spec.ts',
+                tests: [{ projectName: 'desktop', status: 'skipped' }],
+              },
             ],
           },
         ],
@@ -95,7 +107,10 @@ describe('Playwright report', () => {
   });
 
   it('reports a global error (the server never started) as a crash', () => {
-    const broken = { suites: [], errors: [{ message: 'Error: Timed out waiting 300000ms from config.webServer.\nmore' }] };
+    const broken = {
+      suites: [],
+      errors: [{ message: 'Error: Timed out waiting 300000ms from config.webServer.\nmore' }],
+    };
     const outcome = readPlaywrightReport('Playwright', write('pw-crash.json', broken), 1);
     expect(outcome.crash).toBe('Error: Timed out waiting 300000ms from config.webServer.');
   });

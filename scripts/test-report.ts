@@ -64,7 +64,9 @@ export function readVitestReport(runner: string, file: string, exitStatus: numbe
     }
     const anyTestFailed = result.assertionResults.some((test) => test.status === 'failed');
     if (result.status === 'failed' && !anyTestFailed) {
-      failedFiles.push(`${relative(result.name)}${result.message ? `: ${result.message.split('\n')[0]}` : ''}`);
+      failedFiles.push(
+        `${relative(result.name)}${result.message ? `: ${result.message.split('\n')[0]}` : ''}`,
+      );
     }
   }
   return crashUnlessExplained(
@@ -91,7 +93,11 @@ interface PlaywrightJson {
   errors?: { message?: string }[];
 }
 
-export function readPlaywrightReport(runner: string, file: string, exitStatus: number): RunnerOutcome {
+export function readPlaywrightReport(
+  runner: string,
+  file: string,
+  exitStatus: number,
+): RunnerOutcome {
   if (!fs.existsSync(file)) return noReport(runner, exitStatus);
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as PlaywrightJson;
   const outcome: RunnerOutcome = {
@@ -116,7 +122,9 @@ export function readPlaywrightReport(runner: string, file: string, exitStatus: n
     for (const child of suite.suites ?? []) walk(child, path);
   };
   for (const suite of report.suites) walk(suite, []);
-  const errors = (report.errors ?? []).map((error) => (error.message ?? '').split('\n')[0]).filter(Boolean);
+  const errors = (report.errors ?? [])
+    .map((error) => (error.message ?? '').split('\n')[0])
+    .filter(Boolean);
   if (errors.length > 0 && outcome.failed === 0) {
     outcome.crash = errors.join(' | ');
     return outcome;
