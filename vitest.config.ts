@@ -32,8 +32,8 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
-          root: './scripts',
-          include: ['**/*.test.ts'],
+          root: '.',
+          include: ['scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
         },
       },
