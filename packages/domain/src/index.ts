@@ -25,6 +25,7 @@ export * from './annonces/annonce-validation';
 export * from './annonces/annonce.schemas';
 export * from './annonces/message-keys';
 export * from './annonces/relative-time';
+export * from './annonces/found';
 export * from './catalog/index';
 export * from './lampions/lampions';
 export * from './profile/profile';
