@@ -34,3 +34,4 @@ export * from './matches/index';
 export * from './notifications/index';
 export * from './admin/admin.schemas';
 export * from './payments/index';
+export * from './personal-data/personal-data';
