@@ -197,6 +197,13 @@ describe('Véhicule retrouvé (issue 19)', () => {
       expect(await promiseStatus(annonceId)).toBe('PROMISED');
 
       const admin = await buildUser(t.db, { roles: ['ROLE_ADMIN'] });
+      // The back office sees the owner's word on the report it must finish.
+      const seen = await t.injectAs(admin, { method: 'GET', url: `/admin/api/match/${matchId}` });
+      expect(seen.json().annonce.found).toEqual({
+        foundBy: 'WATCHER',
+        foundAt: t.clock.now().toISOString(),
+        thanksToThisReport: true,
+      });
       const validated = await t.injectAs(admin, {
         method: 'POST',
         url: `/admin/api/match/${matchId}/validate`,

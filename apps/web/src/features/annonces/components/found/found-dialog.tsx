@@ -15,6 +15,15 @@ import {
 } from '../../api/found';
 
 const CHOICES: readonly FoundBy[] = ['WATCHER', 'POLICE', 'OWNER'];
+const CHOICE_KEYS: Record<FoundBy, string> = {
+  WATCHER: 'found.by.WATCHER',
+  POLICE: 'found.by.POLICE',
+  OWNER: 'found.by.OWNER',
+};
+const MATCH_KEYS: Record<FoundOptions['matches'][number]['status'], string> = {
+  TO_VALIDATE: 'found.match.option.TO_VALIDATE',
+  VALIDATED: 'found.match.option.VALIDATED',
+};
 
 function reportDate(iso: string, language: string) {
   return new Date(iso).toLocaleDateString(language === 'en' ? 'en-GB' : 'fr-FR', {
@@ -96,7 +105,7 @@ export function FoundForm({
                 onChange={() => setFoundBy(choice)}
               />
               <span className="flex flex-col">
-                <span className="font-medium text-night-900">{t(`found.by.${choice}`)}</span>
+                <span className="font-medium text-night-900">{t(CHOICE_KEYS[choice])}</span>
                 {disabled ? (
                   <span className="text-slate-600">{t('found.by.WATCHER.none')}</span>
                 ) : null}
@@ -126,7 +135,7 @@ export function FoundForm({
             ) : null}
             {options.matches.map((match) => (
               <option key={match.id} value={match.id}>
-                {t(`found.match.option.${match.status}`, {
+                {t(MATCH_KEYS[match.status], {
                   date: reportDate(match.reportedAt, i18n.language),
                 })}
               </option>
