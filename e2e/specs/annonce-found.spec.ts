@@ -24,7 +24,9 @@ test('the owner closes the announcement from the mail link, signed out; follower
   request,
   browser,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const owner = await newAccount(request);
+  const signUpMail = await newestMail(owner.username);
   await sendIdentity(request, owner);
   const annonceId = await publishTwoStarAnnonce(request, owner.token);
   const watcher = await newAccount(request);
@@ -36,7 +38,7 @@ test('the owner closes the announcement from the mail link, signed out; follower
   expect(liked.ok()).toBe(true);
 
   // The "announcement online" mail carries the signed link.
-  const mail = await newestMail(owner.username);
+  const mail = await newestMail(owner.username, signUpMail);
   expect(mail.text).toContain('Mon véhicule a été retrouvé');
   const link = /\/#(\/annonce\/found\?token=[A-Za-z0-9._%-]+)/.exec(mail.text)?.[1];
   expect(link).toBeTruthy();
@@ -91,6 +93,7 @@ test('the owner closes the announcement from its page, signed in', async ({
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const owner = await newAccount(request);
   await sendIdentity(request, owner);
   const annonceId = await publishTwoStarAnnonce(request, owner.token);

@@ -22,11 +22,16 @@ test('download my data, then erase my account with my password', async ({
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const account = await newAccount(request);
   await signIn(page, request, account);
-  await page.goto('/#/user/profileShow');
   const section = page.getByRole('region', { name: 'Mes données personnelles' });
-  await expect(section).toBeVisible();
+  // The app opened signed out just before the session was stored: its first redirect may land
+  // after this navigation, so the profile is opened until it shows.
+  await expect(async () => {
+    await page.goto('/#/user/profileShow');
+    await expect(section).toBeVisible({ timeout: 5_000 });
+  }).toPass();
   await section.scrollIntoViewIfNeeded();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/personal-data-${testInfo.project.name}.png` });
