@@ -102,7 +102,10 @@ export function FoundForm({
                 className="mt-0.5 size-5 accent-night-900"
                 disabled={disabled}
                 checked={foundBy === choice}
-                onChange={() => setFoundBy(choice)}
+                onChange={() => {
+                  setFoundBy(choice);
+                  setError(null);
+                }}
               />
               <span className="flex flex-col">
                 <span className="font-medium text-night-900">{t(CHOICE_KEYS[choice])}</span>
