@@ -32,6 +32,7 @@ import healthModule from './modules/health/index';
 import identityModule from './modules/identity/index';
 import lampionsModule from './modules/lampions/index';
 import policeStationsModule from './modules/police-stations/index';
+import personalDataModule from './modules/personal-data/index';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import supportModule from './modules/support/index';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(paymentsModule);
     await api.register(adminModule);
     await api.register(matchesModule);
+    await api.register(personalDataModule);
   });
 
   await app.register(webAppModule);

@@ -17,7 +17,13 @@ async function main() {
     log: app.log,
   });
   if (config.DEMO_DATA) await seedDemoData(deps, { log: app.log });
-  const jobs = await startJobs({ config, database: deps.database, clock: deps.clock, log: app.log });
+  const jobs = await startJobs({
+    config,
+    database: deps.database,
+    clock: deps.clock,
+    log: app.log,
+    signingSecret: deps.signingSecret,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -16,6 +16,8 @@ export interface JobsDeps {
   database: Database;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Signs the links mails carry (the owner's "vehicle found" link); without it mails have none. */
+  signingSecret?: string;
 }
 
 export interface Jobs {

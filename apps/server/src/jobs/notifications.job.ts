@@ -83,7 +83,17 @@ export async function startNotificationJobs(
     { pollingIntervalSeconds: 2 },
     async ([job]) => {
       if (!mailer || !job) return;
-      await deliverMail({ db, mailer, publicUrl }, [job.data.id]);
+      await deliverMail(
+        {
+          db,
+          mailer,
+          publicUrl,
+          ...(deps.signingSecret
+            ? { foundLinks: { signingSecret: deps.signingSecret, now: () => clock.now() } }
+            : {}),
+        },
+        [job.data.id],
+      );
     },
   );
 

@@ -28,6 +28,9 @@ const loadMyAlerts = async () => ({
 });
 const loadAbout = async () => ({ Component: (await import('./routes/about')).AboutRoute });
 const loadTerms = async () => ({ Component: (await import('./routes/terms')).TermsRoute });
+const loadAnnonceFound = async () => ({
+  Component: (await import('./routes/annonce-found')).AnnonceFoundRoute,
+});
 const loadLogin = async () => ({ Component: (await import('./routes/login')).LoginRoute });
 const loadReport = async () => ({ Component: (await import('./routes/report')).ReportRoute });
 const loadProfileShow = async () => ({
@@ -55,6 +58,8 @@ export function createAppRouter() {
         { path: paths.openApp.path, element: <OpenAppRoute /> },
         screen(paths.about.path, { titleKey: 'page.about.title' }, loadAbout),
         screen(paths.terms.path, { titleKey: 'page.terms.title' }, loadTerms),
+        // The mail's "vehicle found" link: no session needed (issue 19).
+        screen(paths.annonceFound.path, { titleKey: 'page.annonceFound.title' }, loadAnnonceFound),
         {
           element: <GuestOnly />,
           children: [

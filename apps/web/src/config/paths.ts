@@ -103,4 +103,9 @@ export const paths = {
   openApp: { path: '/openapp', getHref: (id?: string | number) => withQuery('/openapp', { id }) },
   about: { path: '/about', getHref: () => '/about' },
   terms: { path: '/cgu', getHref: () => '/cgu' },
+  /** The signed "vehicle found" link of the owner's mails (issue 19). */
+  annonceFound: {
+    path: '/annonce/found',
+    getHref: (token: string) => withQuery('/annonce/found', { token }),
+  },
 } as const;

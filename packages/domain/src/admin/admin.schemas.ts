@@ -302,6 +302,15 @@ export const AdminMatchSchema = z.object({
     additionnalRewardAmount: z.number(),
     isLicensed: z.boolean(),
     owner: AdminUserRefSchema,
+    /** The owner closed it as found (issue 19): who found it, when, and whether thanks to this report. */
+    found: z
+      .object({
+        foundBy: z.string(),
+        foundAt: z.string(),
+        thanksToThisReport: z.boolean(),
+      })
+      .nullable()
+      .optional(),
   }),
   photos: z.array(AdminFileSchema),
 });

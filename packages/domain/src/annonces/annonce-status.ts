@@ -40,6 +40,8 @@ export const ANNONCE_TRANSITIONS: Record<
     { to: 'REFUSED', by: 'admin' },
     // The 48-hour completion window passed with documents still missing (DECISIONS.md).
     { to: 'DRAFT', by: 'system' },
+    // "Véhicule retrouvé" (issue 19): the owner closes it, whatever stage it is at.
+    { to: 'FINISHED', by: 'owner' },
   ],
   // A refused announcement is corrected and published again.
   REFUSED: [{ to: 'TO_VALIDATE', by: 'owner' }],
@@ -51,22 +53,27 @@ export const ANNONCE_TRANSITIONS: Record<
     { to: 'POLICE_VERIFICATION', by: 'admin' },
     // Documents still missing 48 hours after publication, even if an admin validated it meanwhile.
     { to: 'DRAFT', by: 'system' },
+    { to: 'FINISHED', by: 'owner' },
   ],
   MATCH_TO_VALIDATE: [
     { to: 'FINISHED', by: 'admin' },
     { to: 'VALIDATED', by: 'admin' },
+    { to: 'FINISHED', by: 'owner' },
   ],
   POLICE_VERIFICATION: [
     { to: 'POLICE_WATCH', by: 'admin' },
     { to: 'VALIDATED', by: 'admin' },
+    { to: 'FINISHED', by: 'owner' },
   ],
   POLICE_WATCH: [
     { to: 'POLICE_RELAUNCH', by: 'admin' },
     { to: 'VALIDATED', by: 'admin' },
+    { to: 'FINISHED', by: 'owner' },
   ],
   POLICE_RELAUNCH: [
     { to: 'POLICE_WATCH', by: 'admin' },
     { to: 'VALIDATED', by: 'admin' },
+    { to: 'FINISHED', by: 'owner' },
   ],
   FINISHED: [],
   DELETED: [],

@@ -28,6 +28,9 @@ export const NOTIFICATION_TYPES = [
   'LAMPIONS_REMOVED',
   'NEW_INFO_SUPER_WATCHER',
   'ADMIN_NOTIFICATION',
+  // Beyond the spec's 22 (issue 19): an announcement a watcher followed (favourite or alert) was
+  // closed by its owner as found.
+  'WATCHED_VEHICLE_FOUND',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -69,6 +72,7 @@ export const NOTIFICATION_PREFERENCE_GROUP: Record<
   ID_REFUSED: null,
   NEW_INFO_SUPER_WATCHER: null,
   ADMIN_NOTIFICATION: null,
+  WATCHED_VEHICLE_FOUND: 'myAlertsNotifications',
 };
 
 /** What the notification is about, and so what `objectId` names. */
@@ -96,6 +100,7 @@ export const NOTIFICATION_OBJECT_TYPE: Record<NotificationType, NotificationObje
   ID_REFUSED: 'User',
   NEW_INFO_SUPER_WATCHER: 'Annonce',
   ADMIN_NOTIFICATION: 'Annonce',
+  WATCHED_VEHICLE_FOUND: 'Annonce',
 };
 
 export type NotificationClickTarget = 'AnnonceShow' | 'MatchShow' | null;
@@ -111,6 +116,7 @@ export const NOTIFICATION_CLICK_TARGET: Record<NotificationType, NotificationCli
   PHOTOS_REFUSED: 'AnnonceShow',
   ADMIN_NOTIFICATION: 'AnnonceShow',
   NEW_INFO_SUPER_WATCHER: 'AnnonceShow',
+  WATCHED_VEHICLE_FOUND: 'AnnonceShow',
   WATCHER_MATCH_INVALID: 'MatchShow',
   WATCHER_MATCH_REFUSED: 'MatchShow',
   ID_VALIDATED: null,

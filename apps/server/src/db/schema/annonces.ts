@@ -86,6 +86,14 @@ export const annonces = pgTable(
     completionReminderSentAt: timestamp('completion_reminder_sent_at', { withTimezone: true }),
     askedToBeDeletedAt: timestamp('asked_to_be_deleted_at', { withTimezone: true }),
     refusalComment: text('refusal_comment'),
+    /**
+     * "Véhicule retrouvé" (docs/decisions.md, issue 19): when the owner closed it, who found the
+     * vehicle (WATCHER, POLICE or OWNER) and, for a watcher, the match report the owner named (the
+     * back office then finishes that match). No foreign key: match_reports already points here.
+     */
+    foundAt: timestamp('found_at', { withTimezone: true }),
+    foundBy: text('found_by'),
+    foundMatchReportId: integer('found_match_report_id'),
 
     publishedAt: timestamp('published_at', { withTimezone: true }),
     validatedAt: timestamp('validated_at', { withTimezone: true }),

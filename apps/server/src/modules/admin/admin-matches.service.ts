@@ -61,6 +61,9 @@ export function createAdminMatchesService(ctx: AdminContext, recordLampions: Rec
         licensePlate: annonces.licensePlate,
         theftCity: annonces.theftCity,
         additionalRewardAmount: annonces.additionalRewardAmount,
+        foundAt: annonces.foundAt,
+        foundBy: annonces.foundBy,
+        foundMatchReportId: annonces.foundMatchReportId,
         brand: brands.name,
         model: models.name,
         type: vehicleTypes.nameFr,
@@ -146,6 +149,14 @@ export function createAdminMatchesService(ctx: AdminContext, recordLampions: Rec
                 firstname: annonce.ownerFirstname,
                 lastname: annonce.ownerLastname,
               },
+              found:
+                annonce.foundAt && annonce.foundBy
+                  ? {
+                      foundBy: annonce.foundBy,
+                      foundAt: annonce.foundAt.toISOString(),
+                      thanksToThisReport: annonce.foundMatchReportId === report.id,
+                    }
+                  : null,
             },
             photos: photos
               .filter((photo) => photo.matchReportId === report.id)

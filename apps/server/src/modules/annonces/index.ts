@@ -3,6 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createGeocoder } from '../../adapters/geocoder-factory';
 import { ANNONCE_UPLOAD_LIMITS } from './annonce-files';
 import { createAnnonceDeleteService } from './annonce-delete.service';
+import { createAnnonceFoundService } from './annonce-found.service';
+import annonceFoundRoutes from './annonce-found.routes';
+import { createNotifier } from '../notifications/notifier';
 import { createAnnonceDetailService } from './annonce-detail.service';
 import { createAnnoncePublishService } from './annonce-publish.service';
 import { createAnnonceQueriesService } from './annonce-queries.service';
@@ -31,6 +34,14 @@ const annoncesModule: FastifyPluginAsync = async (app) => {
     deletion: createAnnonceDeleteService({ db, storage, clock, log: app.log }),
   };
   await app.register(annonceRoutes, { services });
+  await app.register(annonceFoundRoutes, {
+    found: createAnnonceFoundService({
+      db,
+      clock,
+      notifier: createNotifier({ db, clock }),
+      signingSecret,
+    }),
+  });
 };
 
 export default annoncesModule;

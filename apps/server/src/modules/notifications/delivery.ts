@@ -7,6 +7,7 @@ import {
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/database';
 import { notifications, users } from '../../db/schema/index';
+import { createAnnonceActionLinks } from '../../lib/annonce-action-links';
 import { renderMail } from '../../mail-templates/mail-layout';
 import { notificationLocaleOf, renderNotification } from './notification-catalogue';
 import type { PushService } from './push.service';
@@ -72,9 +73,16 @@ export async function deliverPush(
  * user's language, with a link to the screen the bell would open. Sent even when muted.
  */
 export async function deliverMail(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    publicUrl: string;
+    /** With it, the owner's "announcement online" mail carries the signed "found" link. */
+    foundLinks?: { signingSecret: string; now: () => Date };
+  },
   ids: readonly number[],
 ) {
+  const links = deps.foundLinks ? createAnnonceActionLinks(deps.foundLinks.signingSecret) : null;
   let sent = 0;
   for (const row of await load(deps.db, ids)) {
     const type = row.type as NotificationType;
@@ -82,6 +90,33 @@ export async function deliverMail(
     const locale = notificationLocaleOf(row.locale);
     const text = renderNotification(type, row.params, locale);
     const route = notificationRoute(type, row.objectId) ?? '/';
+    // "Véhicule retrouvé" in one step from the mail, without signing in (issue 19): the token is
+    // signed for this owner, this announcement and this action only.
+    const foundLinkBlocks = () => {
+      if (!links || !deps.foundLinks || type !== 'ANNONCE_ACCEPTED' || row.objectId === null) {
+        return [];
+      }
+      const token = links.sign({
+        annonceId: row.objectId,
+        ownerId: row.userId,
+        action: 'found',
+        now: deps.foundLinks.now(),
+      });
+      return [
+        {
+          kind: 'paragraph' as const,
+          text:
+            locale === 'en'
+              ? 'Vehicle found? Close the announcement in one step, no need to sign in:'
+              : 'Véhicule retrouvé ? Clôturez l’annonce en une étape, sans vous connecter :',
+        },
+        {
+          kind: 'link' as const,
+          label: locale === 'en' ? 'My vehicle was found' : 'Mon véhicule a été retrouvé',
+          url: `${deps.publicUrl}/#/annonce/found?token=${encodeURIComponent(token)}`,
+        },
+      ];
+    };
     const content = renderMail(
       locale === 'en' ? `Veilleurs: ${text.title}` : `Veilleurs : ${text.title}`,
       [
@@ -95,6 +130,7 @@ export async function deliverMail(
           label: locale === 'en' ? 'Open Veilleurs' : 'Ouvrir Veilleurs',
           url: `${deps.publicUrl}/#${route}`,
         },
+        ...foundLinkBlocks(),
       ],
       locale === 'en'
         ? 'You receive this mail because it concerns your Veilleurs account.'

@@ -154,6 +154,10 @@ const FR: Record<NotificationType, Entry> = {
     title: p.title || 'Information pour les super veilleurs',
     body: p.message || `Du nouveau sur ${vehicle(p, 'une annonce')}.`,
   }),
+  WATCHED_VEHICLE_FOUND: (p) => ({
+    title: 'Véhicule retrouvé',
+    body: `${vehicle(p, 'Un véhicule')} que vous suiviez a été retrouvé. Merci d'avoir veillé !`,
+  }),
   ADMIN_NOTIFICATION: (p) =>
     p.event === 'MATCH_REPORTED'
       ? {
@@ -282,6 +286,10 @@ const EN: Record<NotificationType, Entry> = {
   NEW_INFO_SUPER_WATCHER: (p) => ({
     title: p.title || 'News for super watchers',
     body: p.message || `News about ${vehicle(p, 'an announcement')}.`,
+  }),
+  WATCHED_VEHICLE_FOUND: (p) => ({
+    title: 'Vehicle found',
+    body: `${vehicle(p, 'A vehicle')} you were following has been found. Thank you for watching!`,
   }),
   ADMIN_NOTIFICATION: (p) =>
     p.event === 'MATCH_REPORTED'

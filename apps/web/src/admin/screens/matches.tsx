@@ -82,6 +82,13 @@ export function MatchQueueScreen() {
   );
 }
 
+/** Who the owner said found the vehicle (issue 19), when not thanks to this report. */
+const OWNER_FOUND_KEYS: Record<string, string> = {
+  WATCHER: 'admin.match.ownerFound.WATCHER',
+  POLICE: 'admin.match.ownerFound.POLICE',
+  OWNER: 'admin.match.ownerFound.OWNER',
+};
+
 /** One report: validate, refuse or mark invalid; once validated, the vehicle's return. */
 export function MatchReviewScreen() {
   const { t, i18n } = useTranslation();
@@ -125,6 +132,20 @@ export function MatchReviewScreen() {
                     >{`${m.annonce.title} #${m.annonce.id} (${m.annonce.status})`}</RowLink>,
                   ],
                   [t('admin.field.plate'), m.annonce.licensePlate],
+                  ...(m.annonce.found
+                    ? [
+                        [
+                          t('admin.match.ownerFound'),
+                          t(
+                            m.annonce.found.thanksToThisReport
+                              ? 'admin.match.ownerFound.thisReport'
+                              : (OWNER_FOUND_KEYS[m.annonce.found.foundBy] ??
+                                  'admin.match.ownerFound'),
+                            { date: formatDate(m.annonce.found.foundAt, i18n.language) },
+                          ),
+                        ] as [string, string],
+                      ]
+                    : []),
                   [t('admin.match.owner'), m.annonce.owner.username],
                   [
                     t('admin.match.watcher'),

@@ -12,13 +12,25 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
 import { useMyAnnonces, useMyFavorites } from '../api/annonces';
+import { FoundButton } from './found/found-dialog';
 
-function CardList({ annonces, label }: { annonces: AnnonceCardData[]; label: string }) {
+function CardList({
+  annonces,
+  label,
+  withFound = false,
+}: {
+  annonces: AnnonceCardData[];
+  label: string;
+  withFound?: boolean;
+}) {
   return (
     <AnnonceCardGrid label={label}>
       {annonces.map((annonce) => (
-        <li key={annonce.id}>
+        <li key={annonce.id} className="flex flex-col gap-2">
           <AnnonceCard annonce={annonce} />
+          {withFound ? (
+            <FoundButton annonceId={annonce.id} status={annonce.status.value} className="w-full" />
+          ) : null}
         </li>
       ))}
     </AnnonceCardGrid>
@@ -64,7 +76,11 @@ export function MyAnnonces() {
               {t('myAnnonce.error')}
             </p>
           ) : mine.data && mine.data[group.key].length > 0 ? (
-            <CardList annonces={mine.data[group.key]} label={t(group.title)} />
+            <CardList
+              annonces={mine.data[group.key]}
+              label={t(group.title)}
+              withFound={group.key !== 'annoncesDraft'}
+            />
           ) : (
             <p className="rounded-xl bg-white p-4 text-sm text-night-700">{t(group.empty)}</p>
           )}

@@ -21,6 +21,7 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
+import { FoundButton } from './found/found-dialog';
 import { Gallery } from './gallery';
 import { ShareDialog } from './share-dialog';
 
@@ -452,7 +453,10 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
           {t('annonceShow.share')}
         </Button>
         {annonce.isMine ? (
-          <OwnerActions annonce={annonce} />
+          <>
+            <OwnerActions annonce={annonce} />
+            <FoundButton annonceId={annonce.id} status={annonce.status.value} />
+          </>
         ) : (
           <Link
             to={paths.verifyMatch.getHref({ annonceId: annonce.id })}

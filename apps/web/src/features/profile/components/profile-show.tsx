@@ -9,6 +9,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useProfile } from '../api/get-profile';
 import { AccountDeletionDialog } from './account-deletion-dialog';
+import { PersonalDataSection } from './personal-data-section';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { IdentityStatusBadge } from './identity-status-badge';
 import { nationalPhone } from './phone-display';
@@ -207,6 +208,8 @@ export function ProfileShow() {
           </button>
         )}
       </div>
+
+      <PersonalDataSection />
 
       <AccountDeletionDialog open={deleting} onOpenChange={setDeleting} />
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
