@@ -33,3 +33,4 @@ export * from './matches/index';
 export * from './notifications/index';
 export * from './admin/admin.schemas';
 export * from './payments/index';
+export * from './annonces/official-checks';
