@@ -28,14 +28,14 @@ export const POLICE_REPORT_MESSAGE_KEYS = {
 } as const;
 
 /**
- * A report or pre-complaint number as the receipt prints it: letters, digits, spaces and / - . _,
+ * A report or pre-complaint number as the receipt prints it: letters, digits, spaces and / - . _ °,
  * up to 40 characters; blank clears it.
  */
 export const PoliceReportNumberSchema = z
   .string()
   .trim()
   .max(POLICE_REPORT_NUMBER_MAX_LENGTH, { message: POLICE_REPORT_MESSAGE_KEYS.invalid })
-  .regex(/^[\p{L}\p{N} /._-]*$/u, { message: POLICE_REPORT_MESSAGE_KEYS.invalid })
+  .regex(/^[\p{L}\p{N} /._°-]*$/u, { message: POLICE_REPORT_MESSAGE_KEYS.invalid })
   .transform((value) => (value === '' ? null : value.replace(/\s+/g, ' ')));
 
 /** POST /annonce/policeReport. */
