@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { COLORS, maskIdentifier } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
+import { PHOTO_CONTENT_TYPE } from '../../lib/images';
 import type { Db } from '../../db/database';
 import {
   annoncePhotos,
@@ -109,10 +110,14 @@ export function createAnnonceFlyerService(deps: {
     };
   }
 
-  /** The first photo as a JPEG small enough for a quick PDF, or null (none, or unreadable). */
+  /**
+   * The first photo as stored: uploads are already upright JPEGs of at most 2000 px without
+   * metadata (lib/images.ts), which the PDF embeds as they are, with no decoding (the flyer's
+   * speed, bench/flyer). Anything else is re-encoded; an unreadable photo gives a flyer without it.
+   */
   async function firstPhoto(annonceId: number): Promise<Buffer | null> {
     const [photo] = await db
-      .select({ storageKey: storedFiles.storageKey })
+      .select({ storageKey: storedFiles.storageKey, mimeType: storedFiles.mimeType })
       .from(annoncePhotos)
       .innerJoin(storedFiles, eq(storedFiles.id, annoncePhotos.fileId))
       .where(eq(annoncePhotos.annonceId, annonceId))
@@ -121,15 +126,11 @@ export function createAnnonceFlyerService(deps: {
     if (!photo) return null;
     const object = await storage.get(photo.storageKey);
     if (!object) return null;
+    const bytes = await buffer(object.stream);
+    if (photo.mimeType === PHOTO_CONTENT_TYPE && isJpeg(bytes)) return bytes;
     try {
-      return await sharp(await buffer(object.stream))
-        .rotate()
-        .resize({ width: 1200, height: 900, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 80 })
-        .toBuffer();
+      return await flyerPhoto(bytes);
     } catch (error) {
-      // A photo the image library cannot read: a flyer without it rather than no flyer.
       log.warn({ err: error, annonceId }, 'flyer photo unreadable');
       return null;
     }
@@ -143,6 +144,18 @@ export function createAnnonceFlyerService(deps: {
 }
 
 export type AnnonceFlyerService = ReturnType<typeof createAnnonceFlyerService>;
+
+const isJpeg = (bytes: Buffer) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+
+/** A photo that is not a stored JPEG, as the flyer embeds it: upright, at most 1200 × 900, JPEG. */
+export function flyerPhoto(original: Buffer): Promise<Buffer> {
+  return sharp(original)
+    .rotate()
+    .resize({ width: 1200, height: 900, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
@@ -227,8 +240,8 @@ export async function renderFlyer(content: FlyerContent): Promise<Buffer> {
   let y = A4.height - 90 - 20;
 
   // Photo, fitted in a box, or nothing.
-  if (content.photo) {
-    const image = await pdf.embedJpg(content.photo);
+  const image = content.photo ? await pdf.embedJpg(content.photo).catch(() => null) : null;
+  if (image) {
     const box = { width: inner, height: 300 };
     const scale = Math.min(box.width / image.width, box.height / image.height);
     const width = image.width * scale;

@@ -70,7 +70,7 @@ describe('the police report number of an announcement (owner only)', () => {
     await t.db.update(annonces).set({ status: 'VALIDATED' }).where(eq(annonces.id, id));
     expect((await get(other)).statusCode).toBe(403);
     expect((await set(other, { annonceId: id, policeReportNumber: 'HACK' })).statusCode).toBe(403);
-    expect((await get(owner)).json()).toEqual({ policeReportNumber: 'E-31-2026-000042' });
+    expect((await get(owner)).json()).toEqual({ policeReportNumber: 'N° E-31-2026-000042' });
 
     const seen = await t.injectAs(other, { method: 'GET', url: `/annonce/${id}` });
     expect(seen.statusCode).toBe(200);
