@@ -21,7 +21,9 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
+import { AnnonceFlyerButton } from './annonce-flyer-button';
 import { Gallery } from './gallery';
+import { OfficialChecks } from './official-checks';
 import { ShareDialog } from './share-dialog';
 
 const AnnonceMap = lazy(() => import('./annonce-map'));
@@ -451,6 +453,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
           <Share2 aria-hidden="true" className="size-4" />
           {t('annonceShow.share')}
         </Button>
+        <AnnonceFlyerButton annonce={annonce} />
         {annonce.isMine ? (
           <OwnerActions annonce={annonce} />
         ) : (
@@ -516,6 +519,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
           ),
         }}
       />
+      <OfficialChecks annonce={annonce} />
       <ShareDialog
         open={sharing}
         onOpenChange={setSharing}
