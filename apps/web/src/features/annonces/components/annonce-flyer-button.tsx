@@ -18,7 +18,7 @@ export const flyerFileName = (annonceId: number) => `veilleurs-affiche-${annonce
 function canShareFiles(): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.canShare !== 'function') return false;
   try {
-    const probe = new File([''], 'affiche.pdf', { type: 'application/pdf' });
+    const probe = new File([''], 'affiche', { type: 'application/pdf' });
     return navigator.canShare({ files: [probe] });
   } catch {
     return false;
