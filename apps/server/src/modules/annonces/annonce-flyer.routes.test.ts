@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annonces } from '../../db/schema/index';
 import { buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
+import { renderFlyer } from './annonce-flyer';
 import { carFields, jpeg, loadCatalogue, saveAnnonce } from './testing/annonce-testing';
 
 const run = promisify(execFile);
@@ -122,5 +123,33 @@ describe('GET /annonce/{annonceId}/flyer.pdf: the flyer to print', () => {
     await t.db.update(annonces).set({ status: 'DELETED' }).where(eq(annonces.id, id));
     expect((await flyer(owner)).statusCode).toBe(404);
     expect((await flyer(karim)).statusCode).toBe(404);
+  });
+});
+
+describe('the flyer drawing', () => {
+  it('draws what users typed even when the standard fonts lack some characters, and cuts what is too long', async () => {
+    const pdf = await renderFlyer({
+      annonceId: 7,
+      title: `Vélo 🚲 Łódź 自行车 Œuvre\u0000 ${'Très-long-nom-de-modèle '.repeat(12)}`,
+      typeName: 'Vélo',
+      color: 'Rouge',
+      identifier: { label: 'Marquage vélo', value: '0123456789**' },
+      city: 'Saint-Étienne',
+      department: '42',
+      date: new Date('2026-11-22T10:00:00Z'),
+      reward: 0,
+      photo: Buffer.from('not a jpeg'),
+      url: 'https://veilleurs.example.org/openapp?id=7',
+    });
+    const { text, qr, imageCount } = await readPdf(pdf);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Vélo Lódz Œuvre');
+    expect(flat).toMatch(/Très-long-nom-de-mod\S*…/);
+    expect(flat).toContain('Marquage vélo : 0123456789**');
+    expect(flat).toContain('Volé à Saint-Étienne (42), signalé le 22 novembre 2026');
+    expect(flat).not.toContain('Récompense');
+    // An unreadable photo: the flyer without it.
+    expect(imageCount).toBe(0);
+    expect(qr).toBe('https://veilleurs.example.org/openapp?id=7');
   });
 });

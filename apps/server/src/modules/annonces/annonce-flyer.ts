@@ -163,7 +163,13 @@ const RED = rgb(0.75, 0.1, 0.12);
 const INK = rgb(0.1, 0.1, 0.12);
 const GREY = rgb(0.35, 0.35, 0.4);
 
-/** Only the characters the standard PDF fonts can draw; accents are kept, the rest dropped. */
+/** Latin letters that do not decompose into a base letter and an accent. */
+const PLAIN_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', Ħ: 'H', ħ: 'h' };
+
+/**
+ * Only the characters the standard PDF fonts can draw: accents they have are kept, other accented
+ * letters lose their accent, the rest (emoji, other scripts, control characters) is dropped.
+ */
 function drawable(font: PDFFont) {
   const known = new Set(font.getCharacterSet());
   return (text: string) => {
@@ -172,7 +178,7 @@ function drawable(font: PDFFont) {
       const code = char.codePointAt(0)!;
       if (known.has(code)) out += char;
       else {
-        const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
+        const bare = PLAIN_LETTERS[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
         if (bare && [...bare].every((c) => known.has(c.codePointAt(0)!))) out += bare;
       }
     }
