@@ -89,7 +89,7 @@ test.describe('recovery', () => {
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { owner, id, plate } = await stolenCar(request);
     const watcher = await newAccount(request);
     await sendIdentity(request, watcher);
@@ -164,7 +164,7 @@ test.describe('recovery', () => {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { owner, id, plate } = await stolenCar(request);
     // A phone's share sheet, recorded instead of shown (Chromium on Linux has none).
     await page.addInitScript(() => {
@@ -235,8 +235,12 @@ test.describe('recovery', () => {
     const watcher = await newAccount(request);
     await signIn(page, request, watcher);
     await page.goto(`/#/annonce/show/${id}`);
+    // A full load, so the app starts with the watcher's session.
+    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Affiche à imprimer (PDF)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Affiche à imprimer (PDF)' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByRole('region', { name: 'Démarches officielles' })).toHaveCount(0);
     await expect(page.getByText('PV 2026/00123')).toHaveCount(0);
     await shot(page, testInfo.project.name, 'watcher-detail');
