@@ -35,3 +35,4 @@ export * from './notifications/index';
 export * from './admin/admin.schemas';
 export * from './payments/index';
 export * from './personal-data/personal-data';
+export * from './annonces/official-checks';

@@ -51,6 +51,8 @@ export interface RequestOptions<T = unknown> {
   silent?: boolean;
   /** Sends no bearer token even when signed in (login, sign-up, password reset). */
   anonymous?: boolean;
+  /** The answer is a file (a PDF…): resolved as a Blob, not parsed. */
+  blob?: boolean;
   signal?: AbortSignal;
 }
 
@@ -252,6 +254,7 @@ export async function apiRequest<T = unknown>(
     throw error;
   }
 
+  if (options.blob) return (await response.blob()) as T;
   const data = await readBody(response);
   if (!options.schema) return data as T;
   const parsed = options.schema.safeParse(data);

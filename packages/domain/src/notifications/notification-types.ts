@@ -31,6 +31,8 @@ export const NOTIFICATION_TYPES = [
   // Beyond the spec's 22 (issue 19): an announcement a watcher followed (favourite or alert) was
   // closed by its owner as found.
   'WATCHED_VEHICLE_FOUND',
+  /** Beyond the spec (issue 19): a watcher checked the identifier of the owner's vehicle. */
+  'ANNONCE_IDENTIFIER_CHECKED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -55,6 +57,7 @@ export const NOTIFICATION_PREFERENCE_GROUP: Record<
   ANNONCE_DELAY_PASSED: 'myAnnoncesNotifications',
   ANNONCE_TO_COMPLETE: 'myAnnoncesNotifications',
   PHOTOS_REFUSED: 'myAnnoncesNotifications',
+  ANNONCE_IDENTIFIER_CHECKED: 'myAnnoncesNotifications',
   VICTIM_VEHICLE_FOUND_IN_FUNCTION: 'myAnnoncesNotifications',
   VICTIM_VEHICLE_FOUND_DESTROYED: 'myAnnoncesNotifications',
   WATCHER_MATCH_INVALID: 'myDiscoveriesNotifications',
@@ -82,6 +85,7 @@ export const NOTIFICATION_OBJECT_TYPE: Record<NotificationType, NotificationObje
   ANNONCE_DELAY_PASSED: 'Annonce',
   ANNONCE_TO_COMPLETE: 'Annonce',
   PHOTOS_REFUSED: 'Annonce',
+  ANNONCE_IDENTIFIER_CHECKED: 'Annonce',
   VICTIM_VEHICLE_FOUND_IN_FUNCTION: 'Annonce',
   VICTIM_VEHICLE_FOUND_DESTROYED: 'Annonce',
   /** The announcement the match was about: MatchShow takes the announcement id. */
@@ -114,6 +118,8 @@ export const NOTIFICATION_CLICK_TARGET: Record<NotificationType, NotificationCli
   ANNONCE_TO_COMPLETE: 'AnnonceShow',
   ANNONCE_DELAY_PASSED: 'AnnonceShow',
   PHOTOS_REFUSED: 'AnnonceShow',
+  /** The detail page's last positions show where. */
+  ANNONCE_IDENTIFIER_CHECKED: 'AnnonceShow',
   ADMIN_NOTIFICATION: 'AnnonceShow',
   NEW_INFO_SUPER_WATCHER: 'AnnonceShow',
   WATCHED_VEHICLE_FOUND: 'AnnonceShow',
@@ -154,11 +160,50 @@ export const MAILED_NOTIFICATION_TYPES: readonly NotificationType[] = [
 ];
 
 /**
+ * Types mailed only while their group is on (a mail per sighting is welcome news, not a duty: the
+ * owner who turns "my stolen vehicles" off gets neither bell, push nor mail).
+ */
+export const MAILED_WHEN_WANTED_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'ANNONCE_IDENTIFIER_CHECKED',
+];
+
+/** Whether a stored notification goes by mail (a muted row exists only for the transactional ones). */
+export function isMailedNotification(type: NotificationType, muted: boolean): boolean {
+  return (
+    MAILED_NOTIFICATION_TYPES.includes(type) ||
+    (!muted && MAILED_WHEN_WANTED_NOTIFICATION_TYPES.includes(type))
+  );
+}
+
+/**
  * Parameters a producer may attach; the catalogue uses the ones it knows and ignores the others.
  * annonceTitle: "Peugeot 208"; points: lampions won or lost (positive); level; comment: an admin's
  * reason; message: an admin broadcast's text.
  */
 export type NotificationParams = Record<string, string | number>;
+
+/** At most one ANNONCE_IDENTIFIER_CHECKED per announcement in this time (a busy street). */
+export const SIGHTING_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * How precisely the owner is told where their vehicle was checked: the position is snapped to a grid
+ * of 0.01 degree (about 1.1 km north-south, 0.75 km east-west in France) before it is stored, so the
+ * notification never holds the watcher's exact position; the owner reads "within about 1 km".
+ */
+export const SIGHTING_GRID_DEGREES = 0.01;
+export const SIGHTING_AREA_RADIUS_M = 1000;
+
+/** The centre of the grid cell holding the position (see SIGHTING_GRID_DEGREES). */
+export function roundSightingPosition(
+  latitude: number,
+  longitude: number,
+): { latitude: number; longitude: number } {
+  const snap = (value: number) =>
+    Number(
+      ((Math.floor(value / SIGHTING_GRID_DEGREES) + 0.5) * SIGHTING_GRID_DEGREES).toFixed(3),
+    );
+  return { latitude: snap(latitude), longitude: snap(longitude) };
+}
 
 /** What the alert fan-out looks for (DECISIONS.md: within 20 km of the last known position). */
 export const NEAR_VEHICLES_RADIUS_KM = 20;

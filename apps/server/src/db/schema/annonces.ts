@@ -67,6 +67,11 @@ export const annonces = pgTable(
     assuranceFileId: integer('assurance_file_id').references(() => storedFiles.id),
     insuranceCompany: text('insurance_company'),
     insuranceContract: text('insurance_contract'),
+    /**
+     * The number of the police report (récépissé de plainte or pré-plainte) when the owner has it:
+     * the owner types it and reads it back, nobody else ever sees it (docs/decisions.md issue 19).
+     */
+    policeReportNumber: text('police_report_number'),
 
     additionalRewardLevel: integer('additional_reward_level').notNull().default(0),
     /** Euros, integer amounts (DECISIONS.md rounds free amounts up). */

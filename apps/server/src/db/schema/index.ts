@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './admin-audit';
 export * from './payments';
 export * from './discovery-changes';
+export * from './sighting-notices';

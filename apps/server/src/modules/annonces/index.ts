@@ -10,6 +10,9 @@ import { createAnnonceDetailService } from './annonce-detail.service';
 import { createAnnoncePublishService } from './annonce-publish.service';
 import { createAnnonceQueriesService } from './annonce-queries.service';
 import { createAnnonceSaveService } from './annonce-save.service';
+import annonceExtrasRoutes from './annonce-extras.routes';
+import { createAnnonceFlyerService } from './annonce-flyer';
+import { createPoliceReportService } from './annonce-police-report';
 import annonceRoutes from './annonce.routes';
 import { createFavouritesService } from './favourites.service';
 
@@ -41,6 +44,10 @@ const annoncesModule: FastifyPluginAsync = async (app) => {
       notifier: createNotifier({ db, clock }),
       signingSecret,
     }),
+  });
+  await app.register(annonceExtrasRoutes, {
+    flyer: createAnnonceFlyerService({ db, storage, publicUrl: config.publicUrl, log: app.log }),
+    policeReport: createPoliceReportService({ db }),
   });
 };
 

@@ -17,14 +17,15 @@ const matchesModule: FastifyPluginAsync = async (app) => {
   // Scoped to this module: the verify-match form is its only multipart body.
   await app.register(multipart, { limits: MATCH_UPLOAD_LIMITS });
   const lampions = createLampions({ db, clock });
+  const notifier = createNotifier({ db, clock });
   const services = {
-    check: createMatchCheckService({ db, clock, lampions }),
+    check: createMatchCheckService({ db, clock, lampions, notifier }),
     report: createMatchReportService({
       db,
       clock,
       storage,
       lampions,
-      notifier: createNotifier({ db, clock }),
+      notifier,
       log: app.log,
     }),
     lists: createMatchListsService({ db, clock, publicUrl: config.publicUrl, signingSecret }),

@@ -13,11 +13,13 @@ import type { Db } from '../../db/database';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Lampions } from '../lampions/index';
+import type { Notifier } from '../notifications/notifier';
 import {
   findByConfusionKey,
   insertIdentifierCheck,
   lockWatcherWithCounts,
 } from './matches.repository';
+import { noticeSighting } from './sighting-notice';
 
 export interface CurrentUser {
   userId: number;
@@ -35,11 +37,16 @@ export function identityRequired(): AppError {
  * transaction, with the watcher's row locked so that concurrent checks count one after the other:
  * identity, rate limit (counted in identifier_checks, so it holds across instances), lookup among
  * VALIDATED announcements (exact, else through the confusions: a close match), the attempt with its
- * position and date, and the lampion through the ledger. Answers only an announcement id: never its
+ * position and date, the lampion through the ledger, and the owner's notice (sighting-notice.ts). Answers only an announcement id: never its
  * owner, its full identifier or its address.
  */
-export function createMatchCheckService(deps: { db: Db; clock: Clock; lampions: Lampions }) {
-  const { db, clock, lampions } = deps;
+export function createMatchCheckService(deps: {
+  db: Db;
+  clock: Clock;
+  lampions: Lampions;
+  notifier: Notifier;
+}) {
+  const { db, clock, lampions, notifier } = deps;
 
   async function getMatchResult(
     user: CurrentUser,
@@ -108,6 +115,17 @@ export function createMatchCheckService(deps: { db: Db; clock: Clock; lampions: 
         lampionsGained: award.points,
         createdAt: now,
       });
+      if (found) {
+        // The owner hears of it (issue 19), at most once an hour per announcement.
+        await noticeSighting(tx, notifier, {
+          annonceId: found.id,
+          ownerId: found.ownerId,
+          close: !hit,
+          latitude: hasPosition ? (scanned.latitude ?? null) : null,
+          longitude: hasPosition ? (scanned.longitude ?? null) : null,
+          at: now,
+        });
+      }
       return {
         annonceId: hit?.id ?? null,
         lampionsGained: award.points,

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
-  MAILED_NOTIFICATION_TYPES,
+  isMailedNotification,
   notificationClickTarget,
   type NotificationType,
 } from '@app/domain';
@@ -70,7 +70,8 @@ export async function deliverPush(
 
 /**
  * Mail of the important notifications (announcement accepted or refused, vehicle found), in the
- * user's language, with a link to the screen the bell would open. Sent even when muted.
+ * user's language, with a link to the screen the bell would open. Sent even when muted, except the
+ * types mailed only while wanted (isMailedNotification).
  */
 export async function deliverMail(
   deps: {
@@ -86,7 +87,7 @@ export async function deliverMail(
   let sent = 0;
   for (const row of await load(deps.db, ids)) {
     const type = row.type as NotificationType;
-    if (!MAILED_NOTIFICATION_TYPES.includes(type)) continue;
+    if (!isMailedNotification(type, row.muted)) continue;
     const locale = notificationLocaleOf(row.locale);
     const text = renderNotification(type, row.params, locale);
     const route = notificationRoute(type, row.objectId) ?? '/';

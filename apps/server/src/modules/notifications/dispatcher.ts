@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  MAILED_NOTIFICATION_TYPES,
+  isMailedNotification,
   type NotificationParams,
   type NotificationType,
 } from '@app/domain';
@@ -73,7 +73,7 @@ export function createDispatcher(deps: {
       await bus.publish([...new Set(shown.map((row) => row.userId))]);
       if (shown.length > 0) await queue.push(shown.map((row) => row.id));
       const mailed = rows.filter((row) =>
-        MAILED_NOTIFICATION_TYPES.includes(row.type as NotificationType),
+        isMailedNotification(row.type as NotificationType, row.muted),
       );
       if (mailed.length > 0) await queue.mail(mailed.map((row) => row.id));
       // A fan-out may write a hundred thousand rows: its own job, so this loop goes on meanwhile.

@@ -49,6 +49,30 @@ describe('notification catalogue', () => {
     });
   });
 
+  it('tells the owner when and roughly where their identifier was checked, never more', () => {
+    const params = {
+      annonceTitle: 'Peugeot 208',
+      checkedAt: '2026-07-14T12:05:00.000Z',
+      latitude: 43.615,
+      longitude: 1.455,
+      city: 'Toulouse',
+    };
+    expect(renderNotification('ANNONCE_IDENTIFIER_CHECKED', params, 'fr')).toEqual({
+      title: 'Votre véhicule a été repéré',
+      body: 'Un veilleur a vérifié l’identifiant de votre Peugeot 208 le 14 juillet à 14:05, près de Toulouse (à environ 1 km près). Les dernières positions de l’annonce montrent où.',
+    });
+    expect(
+      renderNotification(
+        'ANNONCE_IDENTIFIER_CHECKED',
+        { checkedAt: params.checkedAt, close: 1 },
+        'en',
+      ),
+    ).toEqual({
+      title: 'An identifier close to yours was checked',
+      body: 'A watcher checked an identifier very close to the one of your vehicle on 14 July at 14:05. It may be a misreading: look at the last positions of the announcement.',
+    });
+  });
+
   it('reads French unless the user chose English', () => {
     expect(notificationLocaleOf('en')).toBe('en');
     expect(notificationLocaleOf('en-GB')).toBe('en');

@@ -39,6 +39,39 @@ function withComment(text: string, comment: string | undefined, label: string) {
   return comment ? `${text} ${label} ${comment}` : text;
 }
 
+/**
+ * When and roughly where an identifier was checked, after a space: " le 25 novembre à 14:05, près
+ * de Toulouse (à environ 1 km près)". Paris time, no seconds; the place is the commune nearest the
+ * rounded position; nothing about the place when the watcher shared none.
+ */
+function sighting(p: Readonly<Record<string, string>>, locale: NotificationLocale): string {
+  const parts: string[] = [];
+  const when = p.checkedAt ? new Date(p.checkedAt) : null;
+  if (when && !Number.isNaN(when.getTime())) {
+    const day = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'fr-FR', {
+      timeZone: 'Europe/Paris',
+      day: 'numeric',
+      month: 'long',
+    }).format(when);
+    const time = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Paris',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(when);
+    parts.push(locale === 'en' ? `on ${day} at ${time}` : `le ${day} à ${time}`);
+  }
+  if (p.city) {
+    parts.push(
+      locale === 'en'
+        ? `near ${p.city} (within about 1 km)`
+        : `près de ${p.city} (à environ 1 km près)`,
+    );
+  } else if (p.latitude) {
+    parts.push(locale === 'en' ? 'within about 1 km' : 'à environ 1 km près');
+  }
+  return parts.length > 0 ? ` ${parts.join(', ')}` : '';
+}
+
 const FR: Record<NotificationType, Entry> = {
   ANNONCE_ACCEPTED: (p) => ({
     title: 'Annonce validée',
@@ -73,6 +106,12 @@ const FR: Record<NotificationType, Entry> = {
       p.comment,
       'Motif :',
     ),
+  }),
+  ANNONCE_IDENTIFIER_CHECKED: (p) => ({
+    title: p.close ? 'Un identifiant proche du vôtre a été vérifié' : 'Votre véhicule a été repéré',
+    body: p.close
+      ? `Un veilleur a vérifié un identifiant très proche de celui de votre ${vehicle(p, 'véhicule')}${sighting(p, 'fr')}. C’est peut-être une erreur de lecture : regardez les dernières positions de l’annonce.`
+      : `Un veilleur a vérifié l’identifiant de votre ${vehicle(p, 'véhicule')}${sighting(p, 'fr')}. Les dernières positions de l’annonce montrent où.`,
   }),
   VICTIM_VEHICLE_FOUND_IN_FUNCTION: (p) => ({
     title: 'Votre véhicule a été retrouvé',
@@ -204,6 +243,12 @@ const EN: Record<NotificationType, Entry> = {
       p.comment,
       'Reason:',
     ),
+  }),
+  ANNONCE_IDENTIFIER_CHECKED: (p) => ({
+    title: p.close ? 'An identifier close to yours was checked' : 'Your vehicle was spotted',
+    body: p.close
+      ? `A watcher checked an identifier very close to the one of your ${vehicle(p, 'vehicle')}${sighting(p, 'en')}. It may be a misreading: look at the last positions of the announcement.`
+      : `A watcher checked the identifier of your ${vehicle(p, 'vehicle')}${sighting(p, 'en')}. The last positions of the announcement show where.`,
   }),
   VICTIM_VEHICLE_FOUND_IN_FUNCTION: (p) => ({
     title: 'Your vehicle was found',

@@ -22,7 +22,9 @@ import { cn } from '@/lib/cn';
 import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
 import { FoundButton } from './found/found-dialog';
+import { AnnonceFlyerButton } from './annonce-flyer-button';
 import { Gallery } from './gallery';
+import { OfficialChecks } from './official-checks';
 import { ShareDialog } from './share-dialog';
 
 const AnnonceMap = lazy(() => import('./annonce-map'));
@@ -452,6 +454,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
           <Share2 aria-hidden="true" className="size-4" />
           {t('annonceShow.share')}
         </Button>
+        <AnnonceFlyerButton annonce={annonce} />
         {annonce.isMine ? (
           <>
             <OwnerActions annonce={annonce} />
@@ -520,6 +523,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
           ),
         }}
       />
+      <OfficialChecks annonce={annonce} />
       <ShareDialog
         open={sharing}
         onOpenChange={setSharing}

@@ -106,6 +106,21 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
 
     const result = await screen.findByRole('dialog', { name: 'Véhicule recherché !' });
     expect(within(result).getByText('+1 lampion gagné')).toBeInTheDocument();
+    // Safety first (issue 19): the notice, its tel: links, then only the report button.
+    const safety = within(result).getByRole('region', { name: 'D’abord, votre sécurité' });
+    expect(within(safety).getByText(/N’intervenez pas/)).toBeInTheDocument();
+    expect(within(safety).getByRole('link', { name: 'Appeler le 17' })).toHaveAttribute(
+      'href',
+      'tel:17',
+    );
+    expect(within(safety).getByRole('link', { name: 'Appeler le 112' })).toHaveAttribute(
+      'href',
+      'tel:112',
+    );
+    const reportButton = within(result).getByRole('button', { name: 'Signaler ce véhicule' });
+    expect(
+      safety.compareDocumentPosition(reportButton) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     const sent = JSON.parse(
       stub.callsTo('POST', '/scannedIdentifier/getMatchResult')[0]!.form.get('scannedIdentifier')!,
     );
@@ -148,6 +163,8 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
     const result = await screen.findByRole('dialog', { name: 'Identifiant très proche' });
     expect(within(result).queryByRole('button', { name: 'Signaler ce véhicule' })).toBeNull();
+    // It may be the vehicle: the safety notice comes first here too.
+    expect(within(result).getByRole('region', { name: 'D’abord, votre sécurité' })).toBeVisible();
     await user.click(within(result).getByRole('button', { name: 'Insister' }));
     expect(await screen.findByText('Étape 1/2')).toBeInTheDocument();
     expect(decodeURIComponent(currentRoute())).toContain('"annonceId":42');

@@ -22,6 +22,7 @@ import { cn } from '@/lib/cn';
 import { checkIdentifier } from '../api/check-identifier';
 import { currentPosition } from '../lib/geolocation';
 import { isSpeechRecognitionAvailable, listenForIdentifier } from '../lib/speech';
+import { SafetyNotice } from './safety-notice';
 
 /** Catalogue keys per identifier type (keys are literal so the catalogue check sees them). */
 const TYPE_KEYS: Record<IdentifierType, { option: string; label: string; placeholder: string }> = {
@@ -396,6 +397,10 @@ function ScanResultDialog({
       {outcome ? (
         <DialogContent title={t(RESULT_KEYS[kind].title)}>
           <div className="flex flex-col gap-4">
+            {/* Safety first, before any other word (issue 19). */}
+            {kind !== 'failure' ? (
+              <SafetyNotice isBike={outcome.scanned.identifierType === 'BICYCODE'} />
+            ) : null}
             <p className="text-sm text-night-800">
               {t(RESULT_KEYS[kind].text, { identifier: outcome.display })}
             </p>
