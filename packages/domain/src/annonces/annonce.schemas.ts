@@ -95,6 +95,18 @@ export type SaveAnnonceForm = z.infer<typeof SaveAnnonceFormSchema>;
 
 export const SaveAnnonceResponseSchema = z.object({ id: z.number().int() });
 
+/**
+ * POST /annonce/addDocuments/{annonceId} (DECISIONS.md "completing an announcement after
+ * publication"): the papers still missing, added from the announcement itself.
+ */
+export const AddAnnonceDocumentsResponseSchema = z.object({
+  id: z.number().int(),
+  isComplete: z.boolean(),
+  /** Still running when papers are still missing; null once complete. */
+  completionDeadline: z.string().nullable(),
+});
+export type AddAnnonceDocumentsResponse = z.infer<typeof AddAnnonceDocumentsResponseSchema>;
+
 /** POST /annonce/publishAnnonceGP: the basket's ids, "12,13". */
 export const PublishAnnoncesBodySchema = z.object({
   /** The incomplete-announcement modal's checkbox: remind 24 hours before the deadline. */

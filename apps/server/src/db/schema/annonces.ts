@@ -84,6 +84,8 @@ export const annonces = pgTable(
     completionDeadlineAt: timestamp('completion_deadline_at', { withTimezone: true }),
     /** When the 24-hour completion reminder was recorded, so that it is sent once. */
     completionReminderSentAt: timestamp('completion_reminder_sent_at', { withTimezone: true }),
+    /** Papers the owner added after publication, not yet looked at by the back office. */
+    documentsToCheckAt: timestamp('documents_to_check_at', { withTimezone: true }),
     askedToBeDeletedAt: timestamp('asked_to_be_deleted_at', { withTimezone: true }),
     refusalComment: text('refusal_comment'),
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createGeocoder } from '../../adapters/geocoder-factory';
 import { ANNONCE_UPLOAD_LIMITS } from './annonce-files';
 import { createAnnonceDeleteService } from './annonce-delete.service';
+import { createAnnonceDocumentsService } from './annonce-documents.service';
 import { createAnnonceDetailService } from './annonce-detail.service';
 import { createAnnoncePublishService } from './annonce-publish.service';
 import { createAnnonceQueriesService } from './annonce-queries.service';
@@ -29,6 +30,7 @@ const annoncesModule: FastifyPluginAsync = async (app) => {
     favourites: createFavouritesService({ db }),
     detail: createAnnonceDetailService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
     deletion: createAnnonceDeleteService({ db, storage, clock, log: app.log }),
+    documents: createAnnonceDocumentsService({ db, storage, clock, log: app.log }),
   };
   await app.register(annonceRoutes, { services });
 };
