@@ -90,6 +90,16 @@ export const SaveAnnonceFormSchema = z.object({
   imagesVehicleIds: z.string().max(200).optional(),
   /** Absent: unchanged. */
   needsReminderNotification: formBoolean.optional(),
+  /**
+   * One wizard, one draft (DECISIONS.md "drafts"): a random key the wizard draws when it starts.
+   * A save without annonceId whose key already names one of the user's drafts continues that
+   * draft (a lost answer on a slow network, a double tap) instead of creating another.
+   */
+  wizardKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type SaveAnnonceForm = z.infer<typeof SaveAnnonceFormSchema>;
 
@@ -203,6 +213,8 @@ export const AnnonceCardSchema = z.object({
   isFastAnnonce: z.boolean(),
   /** Refusal comment, for the owner's REFUSED card only. */
   commentaire: z.string().nullable(),
+  /** The owner's only: papers are missing and must be added by then (ISO); else null or absent. */
+  completionDeadline: z.string().nullable().optional(),
 });
 export type AnnonceCard = z.infer<typeof AnnonceCardSchema>;
 export const AnnonceCardListSchema = z.array(AnnonceCardSchema);

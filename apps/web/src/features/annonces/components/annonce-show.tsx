@@ -21,6 +21,7 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
+import { CompletionNotice, missingOf } from './add-documents';
 import { Gallery } from './gallery';
 import { ShareDialog } from './share-dialog';
 
@@ -411,16 +412,22 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
               {t('annonceShow.refused.see')}
             </Button>
           ) : null}
-          {annonce.completionDeadline ? (
-            <span className="w-full text-xs">
-              {t('annonceShow.banner.deadline', {
-                date: new Date(annonce.completionDeadline).toLocaleString(
-                  i18n.language === 'en' ? 'en-GB' : 'fr-FR',
-                ),
-              })}
-            </span>
-          ) : null}
         </div>
+      ) : null}
+      {annonce.isMine && annonce.completionDeadline ? (
+        <CompletionNotice
+          annonceId={annonce.id}
+          deadline={annonce.completionDeadline}
+          missingLabel={missingOf(annonce)
+            .map((field) =>
+              t(
+                field === 'carteGriseFile'
+                  ? 'completion.field.carteGrise'
+                  : 'completion.field.plainte',
+              ),
+            )
+            .join(t('completion.and'))}
+        />
       ) : null}
       <Gallery images={annonce.vehicle.vehicleImages} />
       <div className="flex flex-col gap-2">

@@ -1,1 +1,0 @@
-ALTER TABLE "annonces" ADD COLUMN "documents_to_check_at" timestamp with time zone;
