@@ -98,7 +98,7 @@ function PickButton({
     <label
       htmlFor={id}
       className={cn(
-        'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed px-3 text-sm font-semibold text-night-900 hover:bg-night-50',
+        'relative inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed px-3 text-sm font-semibold text-night-900 hover:bg-night-50',
         'focus-within:outline-3 focus-within:outline-lantern-500',
         invalid ? 'border-red-600' : 'border-night-300',
       )}

@@ -40,12 +40,7 @@ export function Input({
     <input
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(
-        controlClasses,
-        'min-h-11',
-        borderFor(invalid),
-        className,
-      )}
+      className={cn(controlClasses, 'min-h-11', borderFor(invalid), className)}
       {...props}
     />
   );
@@ -64,11 +59,7 @@ export function Textarea({
     <textarea
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(
-        controlClasses,
-        borderFor(invalid),
-        className,
-      )}
+      className={cn(controlClasses, borderFor(invalid), className)}
       {...props}
     />
   );
@@ -87,12 +78,7 @@ export function Select({
     <select
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(
-        controlClasses,
-        'min-h-11',
-        borderFor(invalid),
-        className,
-      )}
+      className={cn(controlClasses, 'min-h-11', borderFor(invalid), className)}
       {...props}
     />
   );
