@@ -40,7 +40,12 @@ export function Input({
     <input
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(controlClasses, 'min-h-11', borderFor(invalid), className)}
+      className={cn(
+        controlClasses,
+        'min-h-11',
+        borderFor(invalid),
+        className,
+      )}
       {...props}
     />
   );
@@ -59,7 +64,11 @@ export function Textarea({
     <textarea
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(controlClasses, borderFor(invalid), className)}
+      className={cn(
+        controlClasses,
+        borderFor(invalid),
+        className,
+      )}
       {...props}
     />
   );
@@ -78,7 +87,12 @@ export function Select({
     <select
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(controlClasses, 'min-h-11', borderFor(invalid), className)}
+      className={cn(
+        controlClasses,
+        'min-h-11',
+        borderFor(invalid),
+        className,
+      )}
       {...props}
     />
   );

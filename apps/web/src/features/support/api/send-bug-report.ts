@@ -19,8 +19,7 @@ export interface BugReportInput {
  */
 export async function sendBugReport({ comment }: BugReportInput): Promise<void> {
   if (!getSession()) {
-    if (!isErrorReportingActive())
-      throw new Error('A bug report needs a session or error reporting');
+    if (!isErrorReportingActive()) throw new Error('A bug report needs a session or error reporting');
     sendErrorReportingFeedback({ message: comment });
     return;
   }
