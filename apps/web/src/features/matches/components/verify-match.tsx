@@ -129,7 +129,6 @@ function VerifyMatchSteps({
   const [quitOpen, setQuitOpen] = useState(false);
   const [done, setDone] = useState<{ lampions: number } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [uploaded, setUploaded] = useState<number | null>(null);
   const [scrollRequest, setScrollRequest] = useState<{ field: FieldKey; n: number } | null>(null);
   const scrollTo = (field: FieldKey) =>
     setScrollRequest((current) => ({ field, n: (current?.n ?? 0) + 1 }));
@@ -219,8 +218,7 @@ function VerifyMatchSteps({
     photos.forEach((file, index) => body.append(`imagesVehicle[${index}]`, file, file.name));
     setSubmitting(true);
     try {
-      setUploaded(0);
-      const saved = await saveMatch(body, setUploaded);
+      const saved = await saveMatch(body);
       await queryClient.invalidateQueries({ queryKey: matchKeys.all });
       setDone({ lampions: saved.lampionsGained });
     } catch (error) {
@@ -250,7 +248,6 @@ function VerifyMatchSteps({
       }
     } finally {
       setSubmitting(false);
-      setUploaded(null);
     }
   }
 
@@ -417,14 +414,6 @@ function VerifyMatchSteps({
               {t('match.verify.submit')}
             </Button>
           </div>
-          {uploaded !== null ? (
-            <progress
-              className="h-2 w-full accent-lantern-500"
-              max={100}
-              value={Math.round(uploaded * 100)}
-              aria-label={t('match.verify.sending')}
-            />
-          ) : null}
         </form>
       )}
 

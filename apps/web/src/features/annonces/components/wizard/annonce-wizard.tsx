@@ -1,4 +1,5 @@
 import {
+  MyAnnoncesResponseSchema,
   maxDisplayedStep,
   paymentSummary,
   stepAt,
@@ -9,7 +10,7 @@ import {
   type AnnonceDetail,
   type WizardStep,
 } from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CircleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +19,9 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { annonceKeys } from '../../api/annonce-keys';
-import { getAnnonce, publishAnnonces, saveAnnonce, useMyAnnonces } from '../../api/annonces';
+import { getAnnonce, publishAnnonces, saveAnnonce } from '../../api/annonces';
 import { StepAdditional } from './step-additional';
 import { StepBrand, StepModel, StepVehicleType } from './step-catalog';
 import { StepPapers, StepPhotos } from './step-documents';
@@ -169,7 +170,13 @@ function basketEntryOf(state: PersistedWizard, id: number): BasketEntry {
  */
 function ResumeDraft({ onResume }: { onResume: (id: number) => void }) {
   const { t } = useTranslation();
-  const mine = useMyAnnonces();
+  // A comfort: no error toast when the list cannot be read, the wizard works without it.
+  const mine = useQuery({
+    queryKey: annonceKeys.mine(),
+    queryFn: () =>
+      api.get('/annonce/getMyAnnonce', { schema: MyAnnoncesResponseSchema, silent: true }),
+    retry: false,
+  });
   const drafts = (mine.data?.annoncesDraft ?? []).filter((card) => card.status.value === 'DRAFT');
   const last = [...drafts].sort((a, b) => b.date.localeCompare(a.date))[0];
   if (!last) return null;
