@@ -33,7 +33,7 @@ test.describe('announcements', () => {
     await page.goto('/#/annonce/create');
     await expect(page.getByRole('heading', { name: 'Quel type d’annonce ?' })).toBeVisible();
     await page.getByRole('button', { name: /Annonce rapide/ }).click();
-    await expect(counter(page)).toHaveText('Étape 0 / 7');
+    await expect(counter(page)).toHaveText('Avant de commencer');
     await shot('0-onboarding');
     await next(page).click();
 
@@ -118,7 +118,7 @@ test.describe('announcements', () => {
       });
     await page.goto('/#/annonce/create');
     await page.getByRole('button', { name: /Annonce complète/ }).click();
-    await expect(counter(page)).toHaveText('Étape 0 / 10');
+    await expect(counter(page)).toHaveText('Avant de commencer');
     await next(page).click();
     await page.getByRole('searchbox', { name: 'Rechercher un type de véhicule' }).fill('vél');
     await page.getByRole('button', { name: 'Vélo', exact: true }).click();

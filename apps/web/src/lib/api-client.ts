@@ -54,6 +54,8 @@ export interface RequestOptions<T = unknown> {
   /** The answer is a file (a PDF…): resolved as a Blob, not parsed. */
   blob?: boolean;
   signal?: AbortSignal;
+  /** Multipart only: called with the share of the body sent so far (0 to 1), for a progress bar. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export const TOKEN_PATH = '/oauth/access_token';
@@ -186,6 +188,47 @@ function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: st
   return {};
 }
 
+/**
+ * fetch cannot report how much of a request body was sent; an upload with a progress bar goes
+ * through XMLHttpRequest and comes back as an ordinary Response. null when the network failed.
+ */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: BodyInit | undefined },
+  options: RequestOptions,
+): Promise<Response | null> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onUploadProgress?.(event.loaded / event.total);
+      }
+    };
+    xhr.onload = () => {
+      options.onUploadProgress?.(1);
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 304;
+      resolve(
+        new Response(empty ? null : (xhr.responseText as string), { status: xhr.status, headers }),
+      );
+    };
+    xhr.onerror = () => resolve(null);
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body as XMLHttpRequestBodyInit | null | undefined);
+  });
+}
+
 async function send(path: string, options: RequestOptions, token: string | null) {
   const { body, contentType } = buildBody(options);
   // The server answers labels (colours, sorts, vehicle types) in the language the user chose here,
@@ -196,6 +239,13 @@ async function send(path: string, options: RequestOptions, token: string | null)
   };
   if (contentType) headers['Content-Type'] = contentType;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.onUploadProgress && options.multipart && typeof XMLHttpRequest !== 'undefined') {
+    return sendWithProgress(
+      buildUrl(path, options.query),
+      { method: options.method ?? 'GET', headers, body },
+      options,
+    );
+  }
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',

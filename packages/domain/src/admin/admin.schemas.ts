@@ -70,6 +70,8 @@ export const AdminAnnonceSummarySchema = z.object({
   owner: AdminUserRefSchema,
   publishedAt: z.string().nullable(),
   askedToBeDeletedAt: z.string().nullable(),
+  /** Papers the owner added after publication and nobody has checked yet (ISO), else null. */
+  documentsToCheckAt: z.string().nullable(),
   firstPhotoUrl: z.string().nullable(),
 });
 export type AdminAnnonceSummary = z.infer<typeof AdminAnnonceSummarySchema>;

@@ -90,10 +90,32 @@ export const SaveAnnonceFormSchema = z.object({
   imagesVehicleIds: z.string().max(200).optional(),
   /** Absent: unchanged. */
   needsReminderNotification: formBoolean.optional(),
+  /**
+   * One wizard, one draft (DECISIONS.md "drafts"): a random key the wizard draws when it starts.
+   * A save without annonceId whose key already names one of the user's drafts continues that
+   * draft (a lost answer on a slow network, a double tap) instead of creating another.
+   */
+  wizardKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type SaveAnnonceForm = z.infer<typeof SaveAnnonceFormSchema>;
 
 export const SaveAnnonceResponseSchema = z.object({ id: z.number().int() });
+
+/**
+ * POST /annonce/addDocuments/{annonceId} (DECISIONS.md "completing an announcement after
+ * publication"): the papers still missing, added from the announcement itself.
+ */
+export const AddAnnonceDocumentsResponseSchema = z.object({
+  id: z.number().int(),
+  isComplete: z.boolean(),
+  /** Still running when papers are still missing; null once complete. */
+  completionDeadline: z.string().nullable(),
+});
+export type AddAnnonceDocumentsResponse = z.infer<typeof AddAnnonceDocumentsResponseSchema>;
 
 /** POST /annonce/publishAnnonceGP: the basket's ids, "12,13". */
 export const PublishAnnoncesBodySchema = z.object({
@@ -191,6 +213,8 @@ export const AnnonceCardSchema = z.object({
   isFastAnnonce: z.boolean(),
   /** Refusal comment, for the owner's REFUSED card only. */
   commentaire: z.string().nullable(),
+  /** The owner's only: papers are missing and must be added by then (ISO); else null or absent. */
+  completionDeadline: z.string().nullable().optional(),
 });
 export type AnnonceCard = z.infer<typeof AnnonceCardSchema>;
 export const AnnonceCardListSchema = z.array(AnnonceCardSchema);

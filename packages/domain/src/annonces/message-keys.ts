@@ -46,6 +46,10 @@ export const ANNONCE_MESSAGE_KEYS = {
   deleteNotDraft: 'annonce.delete.not.draft.error',
   /** askToDeleteAnnonceGrandPublic on a draft: delete it directly instead. */
   askDeleteIsDraft: 'annonce.ask.delete.draft.error',
+  /** addDocuments when no completion deadline runs (complete, or the 48 hours are over). */
+  documentsNotExpected: 'annonce.documents.not.expected.error',
+  /** addDocuments without any file. */
+  documentsMissing: 'annonce.documents.missing.error',
   /** Success toast after a deletion (4 s). */
   deleted: 'Annonce.deleted',
 } as const;

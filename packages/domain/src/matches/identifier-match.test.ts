@@ -194,7 +194,7 @@ describe('scanned identifier and forms', () => {
     ).toBe(true);
   });
 
-  it('mandatory fields in the form order; VIN only for licensed types with a VIN', () => {
+  it('mandatory fields in the form order; the VIN never (a watcher cannot read it), checked when typed', () => {
     const address = { address: '3 rue X, 31000 Toulouse', latitude: 43.6, longitude: 1.44 };
     expect(matchFormProblems({}, null).map((p) => p.field)).toEqual([
       'address',
@@ -205,9 +205,8 @@ describe('scanned identifier and forms', () => {
     ]);
     const filled = { address, vehicleType: 1, brand: 2, model: 3, color: 'RED' };
     expect(matchFormProblems(filled, { isLicensed: false, hasVIN: true })).toEqual([]);
-    expect(matchFormProblems(filled, { isLicensed: true, hasVIN: true })).toEqual([
-      { field: 'vin', messageKey: 'MandatoryField' },
-    ]);
+    expect(matchFormProblems(filled, { isLicensed: true, hasVIN: true })).toEqual([]);
+    expect(matchFormProblems({ ...filled, vin: 'VF1AB000123456789' }, null)).toEqual([]);
     expect(
       matchFormProblems({ ...filled, vin: 'short', energy: 'STEAM' }, null).map((p) => p.field),
     ).toEqual(['vin', 'energy']);

@@ -141,14 +141,14 @@ export interface MatchFormProblem {
 }
 
 /**
- * The mandatory rule (DECISIONS.md "match form mandatory fields"): address, vehicle type, brand,
- * model and colour; the VIN only when the type is licensed and has one; description, finish and
- * energy optional. Values must be well formed (VIN, colour and energy lists). Problems come in the
+ * The mandatory rule (DECISIONS.md "sighting report fields"): address, vehicle type, brand, model
+ * and colour; VIN, description, finish and energy optional (a VIN, when typed, must be valid). Values must be well formed (VIN, colour and energy lists). Problems come in the
  * form's order.
  */
 export function matchFormProblems(
   fields: MatchFieldsInput,
-  type: { isLicensed: boolean; hasVIN: boolean } | null,
+  // Kept for the callers: the vehicle type no longer changes what is required.
+  _type?: { isLicensed: boolean; hasVIN: boolean } | null,
 ): MatchFormProblem[] {
   const mandatory = ANNONCE_MESSAGE_KEYS.mandatoryField;
   const problems: MatchFormProblem[] = [];
@@ -159,10 +159,9 @@ export function matchFormProblems(
   if (!fields.vehicleType) problems.push({ field: 'vehicleType', messageKey: mandatory });
   if (!fields.brand) problems.push({ field: 'brand', messageKey: mandatory });
   if (!fields.model) problems.push({ field: 'model', messageKey: mandatory });
+  // A watcher cannot read a VIN from the street: optional, but checked when typed.
   const vin = normalizeIdentifier(fields.vin ?? '');
-  if (vin === '') {
-    if (type?.isLicensed && type.hasVIN) problems.push({ field: 'vin', messageKey: mandatory });
-  } else if (vin.length !== VIN_LENGTH || !isValidVin(vin)) {
+  if (vin !== '' && (vin.length !== VIN_LENGTH || !isValidVin(vin))) {
     problems.push({ field: 'vin', messageKey: ANNONCE_MESSAGE_KEYS.vinInvalid });
   }
   if (blank(fields.color)) problems.push({ field: 'color', messageKey: mandatory });

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { brands, modelFinishes, models, vehicleTypes } from './catalog';
 import { storedFiles } from './files';
@@ -89,6 +90,10 @@ export const annonces = pgTable(
     completionDeadlineAt: timestamp('completion_deadline_at', { withTimezone: true }),
     /** When the 24-hour completion reminder was recorded, so that it is sent once. */
     completionReminderSentAt: timestamp('completion_reminder_sent_at', { withTimezone: true }),
+    /** Papers the owner added after publication, not yet looked at by the back office. */
+    documentsToCheckAt: timestamp('documents_to_check_at', { withTimezone: true }),
+    /** The key of the wizard that created this draft: one wizard, one draft (DECISIONS.md). */
+    wizardKey: text('wizard_key'),
     askedToBeDeletedAt: timestamp('asked_to_be_deleted_at', { withTimezone: true }),
     refusalComment: text('refusal_comment'),
     /**
@@ -108,6 +113,7 @@ export const annonces = pgTable(
   },
   (table) => [
     index('annonces_owner_idx').on(table.ownerId),
+    uniqueIndex('annonces_owner_wizard_key_idx').on(table.ownerId, table.wizardKey),
     index('annonces_completion_deadline_idx').on(table.completionDeadlineAt),
     index('annonces_status_validated_at_idx').on(table.status, table.validatedAt),
     index('annonces_license_plate_idx').on(table.licensePlate),

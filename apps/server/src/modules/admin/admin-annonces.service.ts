@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import { canTransition, COLORS, ENERGIES, type AnnonceRefuseBody } from '@app/domain';
 import type { Db } from '../../db/database';
 import {
@@ -35,6 +35,7 @@ const summaryColumns = {
   theftCity: annonces.theftCity,
   publishedAt: annonces.publishedAt,
   askedToBeDeletedAt: annonces.askedToBeDeletedAt,
+  documentsToCheckAt: annonces.documentsToCheckAt,
   createdAt: annonces.createdAt,
   brandName: brands.name,
   modelName: models.name,
@@ -54,6 +55,7 @@ type SummaryRow = {
   theftCity: string | null;
   publishedAt: Date | null;
   askedToBeDeletedAt: Date | null;
+  documentsToCheckAt: Date | null;
   createdAt: Date;
   brandName: string | null;
   modelName: string | null;
@@ -118,6 +120,7 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
       },
       publishedAt: iso(row.publishedAt),
       askedToBeDeletedAt: iso(row.askedToBeDeletedAt),
+      documentsToCheckAt: iso(row.documentsToCheckAt),
       firstPhotoUrl: signedFile(ctx, photos.get(row.id))?.fileUrl ?? null,
     }));
   }
@@ -139,6 +142,15 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
     return row ? annonceTitle(row.brand, row.model, row.type) : '';
   }
 
+  /**
+   * The validation queue: announcements to validate, and published ones whose owner added papers
+   * after publication (DECISIONS.md), which someone must look at even though they stay online.
+   */
+  const inValidationQueue = or(
+    eq(annonces.status, 'TO_VALIDATE'),
+    and(isNotNull(annonces.documentsToCheckAt), ne(annonces.status, 'DELETED')),
+  );
+
   function ensureTransition(from: string, to: 'VALIDATED' | 'REFUSED') {
     if (!canTransition(from as never, to, 'admin')) {
       throw new AppError('FORBIDDEN', { messageKey: 'admin.annonce.not.to.validate.error' });
@@ -147,10 +159,7 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
 
   return {
     async countToValidate(): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(annonces)
-        .where(eq(annonces.status, 'TO_VALIDATE'));
+      const [row] = await db.select({ total: count() }).from(annonces).where(inValidationQueue);
       return row?.total ?? 0;
     },
 
@@ -162,10 +171,10 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
       return row?.total ?? 0;
     },
 
-    /** TO_VALIDATE, oldest publication first. */
+    /** TO_VALIDATE or documents to check, oldest publication first. */
     async toValidate(page: number, pageSize: number) {
       const { limit, offset } = pageWindow(page, pageSize);
-      const where = eq(annonces.status, 'TO_VALIDATE');
+      const where = inValidationQueue;
       const [rows, total] = await Promise.all([
         baseQuery()
           .where(where)
@@ -310,7 +319,13 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
         ensureTransition(row.status, 'VALIDATED');
         await tx
           .update(annonces)
-          .set({ status: 'VALIDATED', validatedAt: now, refusalComment: null, updatedAt: now })
+          .set({
+            status: 'VALIDATED',
+            validatedAt: now,
+            refusalComment: null,
+            documentsToCheckAt: null,
+            updatedAt: now,
+          })
           .where(eq(annonces.id, annonceId));
         await tx.insert(annonceReviews).values({
           annonceId,
@@ -343,6 +358,37 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
     },
 
     /**
+     * The papers an owner added to a published announcement were looked at: it leaves the queue.
+     * An announcement still TO_VALIDATE is validated or refused instead.
+     */
+    async documentsChecked(admin: AdminUser, annonceId: number) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const row = await loadForUpdate(tx, annonceId);
+        if (row.documentsToCheckAt === null || row.status === 'TO_VALIDATE') {
+          throw new AppError('FORBIDDEN', {
+            messageKey: 'admin.annonce.no.documents.to.check.error',
+          });
+        }
+        await tx
+          .update(annonces)
+          .set({ documentsToCheckAt: null, updatedAt: now })
+          .where(eq(annonces.id, annonceId));
+        await recordAdminAction(tx, {
+          adminId: admin.userId,
+          adminUsername: admin.username,
+          action: 'ANNONCE_DOCUMENTS_CHECKED',
+          objectType: 'Annonce',
+          objectId: annonceId,
+          before: { documentsToCheckAt: iso(row.documentsToCheckAt) },
+          after: { documentsToCheckAt: null },
+          at: now,
+        });
+        return { id: annonceId, status: row.status };
+      });
+    },
+
+    /**
      * TO_VALIDATE → REFUSED with the five reasons and a comment; the owner sees them, corrects and
      * publishes again. Refused photos only: PHOTOS_REFUSED; otherwise ANNONCE_REFUSED.
      */
@@ -371,6 +417,7 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
             status: 'REFUSED',
             refusalComment: commentaire,
             completionDeadlineAt: null,
+            documentsToCheckAt: null,
             updatedAt: now,
           })
           .where(eq(annonces.id, annonceId));

@@ -150,6 +150,21 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
   );
 
   app.post(
+    '/admin/api/annonce/:id/documentsChecked',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'The papers added after publication were checked: out of the queue',
+        description: `${ERR} 403 admin.annonce.no.documents.to.check.error; 404.`,
+        params: AdminIdParamsSchema,
+        response: { 200: AdminStatusResponseSchema },
+      },
+    },
+    async (request) => services.annonces.documentsChecked(adminOf(request), request.params.id),
+  );
+
+  app.post(
     '/admin/api/annonce/:id/refuse',
     {
       onRequest,

@@ -58,6 +58,8 @@ export interface AnnonceCardRow {
   refusalComment: string | null;
   publishedAt: Date | null;
   createdAt: Date;
+  /** Read by the card query only (the owner's "add the papers" button); absent elsewhere. */
+  completionDeadlineAt?: Date | null;
   brandName: string | null;
   modelName: string | null;
   vehicleType: {
@@ -142,6 +144,7 @@ export function presentAnnonceCard(
     isComplete: row.isComplete,
     isFastAnnonce: row.isFastAnnonce,
     commentaire: isMine && row.status === 'REFUSED' ? row.refusalComment : null,
+    completionDeadline: isMine ? (row.completionDeadlineAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -172,6 +175,7 @@ function annonceCardColumns(viewerId: Placeholder) {
     refusalComment: annonces.refusalComment,
     publishedAt: annonces.publishedAt,
     createdAt: annonces.createdAt,
+    completionDeadlineAt: annonces.completionDeadlineAt,
     brandName: sql<
       string | null
     >`(select ${brands.name} from ${brands} where ${brands.id} = ${annonces.brandId})`,
@@ -223,6 +227,7 @@ function toCardRow(flat: FlatCardRow): AnnonceCardRow {
     refusalComment: row.refusalComment as string | null,
     publishedAt: row.publishedAt as Date | null,
     createdAt: row.createdAt as Date,
+    completionDeadlineAt: row.completionDeadlineAt as Date | null,
     brandName: row.brandName as string | null,
     modelName: row.modelName as string | null,
     vehicleType:

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ANNONCE_MESSAGE_KEYS as K,
@@ -21,6 +21,7 @@ import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { AppError, invalidField } from '../../lib/app-error';
+import { isUniqueViolation } from '../accounts/form-errors';
 import type { Clock } from '../../lib/clock';
 import { checkTheftAddress } from './annonce-address';
 import { recordAnnonceEvents } from './annonce-events';
@@ -159,7 +160,31 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     return result;
   }
 
+  /** The user's announcement created by this wizard, if any (DECISIONS.md "drafts"). */
+  async function findByWizardKey(userId: number, wizardKey: string) {
+    const [row] = await db
+      .select({ id: annonces.id, status: annonces.status })
+      .from(annonces)
+      .where(and(eq(annonces.ownerId, userId), eq(annonces.wizardKey, wizardKey)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function save(
+    user: CurrentUser,
+    form: AnnonceForm,
+    mode: SaveMode,
+  ): Promise<{ id: number }> {
+    try {
+      return await saveOnce(user, form, mode);
+    } catch (error) {
+      // Two first saves of one wizard at once: the second finds the draft the first created.
+      if (isUniqueViolation(error)) return saveOnce(user, form, mode);
+      throw error;
+    }
+  }
+
+  async function saveOnce(
     user: CurrentUser,
     form: AnnonceForm,
     mode: SaveMode,
@@ -171,9 +196,14 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     }
     const input = parsedForm.data;
 
+    // One wizard, one draft: a first save whose wizard already made a draft goes on with it.
+    const sameWizard =
+      input.annonceId === null && input.wizardKey !== null
+        ? await findByWizardKey(user.userId, input.wizardKey)
+        : null;
+    const targetId = input.annonceId ?? (sameWizard?.status === 'DRAFT' ? sameWizard.id : null);
     // Ownership and editability first (the access check is the first thing a service does).
-    const existing =
-      input.annonceId === null ? null : await loadOwnAnnonce(db, user, input.annonceId);
+    const existing = targetId === null ? null : await loadOwnAnnonce(db, user, targetId);
     if (
       existing &&
       !isEditableByOwner({
@@ -440,7 +470,13 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
         } else {
           const [row] = await tx
             .insert(annonces)
-            .values({ ...values, ownerId: user.userId, createdAt: now })
+            .values({
+              ...values,
+              ownerId: user.userId,
+              // A key already used (its draft was published) is not carried over.
+              wizardKey: sameWizard ? null : input.wizardKey,
+              createdAt: now,
+            })
             .returning({ id: annonces.id });
           if (!row) throw new Error('announcement not created');
           id = row.id;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AddAnnonceDocumentsResponseSchema,
   AnnonceCardListSchema,
   AnnonceDetailSchema,
   AnnonceIdParamsSchema,
@@ -17,6 +18,7 @@ import {
 } from '@app/domain';
 import { readAnnonceForm } from './annonce-files';
 import type { AnnonceDeleteService } from './annonce-delete.service';
+import type { AnnonceDocumentsService } from './annonce-documents.service';
 import type { AnnonceDetailService } from './annonce-detail.service';
 import type { AnnoncePublishService } from './annonce-publish.service';
 import type { AnnonceQueriesService } from './annonce-queries.service';
@@ -30,6 +32,7 @@ export interface AnnonceServices {
   favourites: FavouritesService;
   detail: AnnonceDetailService;
   deletion: AnnonceDeleteService;
+  documents: AnnonceDocumentsService;
 }
 
 const SAVE_DESCRIPTION =
@@ -74,6 +77,32 @@ const annonceRoutes: FastifyPluginAsyncZod<{ services: AnnonceServices }> = asyn
       async (request) => services.save.save(userOf(request), await readAnnonceForm(request), mode),
     );
   }
+
+  app.post(
+    '/annonce/addDocuments/:annonceId',
+    {
+      onRequest: anyRole,
+      schema: {
+        ...common,
+        summary: 'Add the missing papers to one of my published announcements',
+        description:
+          'multipart/form-data: carteGriseFile (licensed vehicles), plainteFile, assuranceFile, ' +
+          'the same parts as the wizard save. Only while the completion deadline runs, whatever ' +
+          'the status; the announcement stays online and the papers go to the back office to be ' +
+          'checked. 403 annonce.documents.not.expected.error once complete or too late; 404 for ' +
+          "someone else's draft or announcement in validation, 403 for someone else's published one.",
+        consumes: ['multipart/form-data'],
+        params: AnnonceIdParamsSchema,
+        response: { 200: AddAnnonceDocumentsResponseSchema },
+      },
+    },
+    async (request) =>
+      services.documents.addDocuments(
+        userOf(request),
+        request.params.annonceId,
+        await readAnnonceForm(request),
+      ),
+  );
 
   app.post(
     '/annonce/publishAnnonceGP',

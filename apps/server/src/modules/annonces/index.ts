@@ -6,6 +6,7 @@ import { createAnnonceDeleteService } from './annonce-delete.service';
 import { createAnnonceFoundService } from './annonce-found.service';
 import annonceFoundRoutes from './annonce-found.routes';
 import { createNotifier } from '../notifications/notifier';
+import { createAnnonceDocumentsService } from './annonce-documents.service';
 import { createAnnonceDetailService } from './annonce-detail.service';
 import { createAnnoncePublishService } from './annonce-publish.service';
 import { createAnnonceQueriesService } from './annonce-queries.service';
@@ -35,6 +36,7 @@ const annoncesModule: FastifyPluginAsync = async (app) => {
     favourites: createFavouritesService({ db }),
     detail: createAnnonceDetailService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
     deletion: createAnnonceDeleteService({ db, storage, clock, log: app.log }),
+    documents: createAnnonceDocumentsService({ db, storage, clock, log: app.log }),
   };
   await app.register(annonceRoutes, { services });
   await app.register(annonceFoundRoutes, {

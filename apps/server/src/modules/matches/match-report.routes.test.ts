@@ -185,15 +185,23 @@ describe('match reports (saveMatchAnnonceGrandPublic, getUserInfoMatches, MatchS
     expect(await filesOf(watcher.id)).toHaveLength(2);
   });
 
-  it('applies the mandatory rule in the form order, VIN only for licensed types with a VIN', async () => {
+  it('applies the mandatory rule in the form order; the VIN is optional but checked when typed', async () => {
     const annonce = await buildAnnonce(t.db, { ownerId: owner.id });
     const user = await buildUser(t.db, { identityStatus: 'IN_PROGRESS' });
     const photo = await jpeg();
     let res = await send(user, annonce.id, carMatch({ address: null, color: null }), [photo]);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ invalidField: 'address', messageKey: 'MandatoryField' });
-    res = await send(user, annonce.id, carMatch({ vin: '' }), [photo]);
-    expect(res.json()).toMatchObject({ invalidField: 'vin', messageKey: 'MandatoryField' });
+    for (const [field, value] of [
+      ['vehicleType', null],
+      ['brand', null],
+      ['model', null],
+      ['color', ''],
+    ] as const) {
+      res = await send(user, annonce.id, carMatch({ [field]: value }), [photo]);
+      expect(res.statusCode, field).toBe(403);
+      expect(res.json()).toMatchObject({ invalidField: field, messageKey: 'MandatoryField' });
+    }
     res = await send(user, annonce.id, carMatch({ vin: 'VF1' }), [photo]);
     expect(res.json()).toMatchObject({
       invalidField: 'vin',
@@ -216,6 +224,19 @@ describe('match reports (saveMatchAnnonceGrandPublic, getUserInfoMatches, MatchS
       [photo],
     );
     expect(res.statusCode).toBe(200);
+  });
+
+  it("takes Karim's report of a car without VIN, energy, finish or description", async () => {
+    const annonce = await buildAnnonce(t.db, { ownerId: owner.id });
+    const karim = await buildUser(t.db, { identityStatus: 'IN_PROGRESS' });
+    const res = await send(
+      karim,
+      annonce.id,
+      carMatch({ vin: '', energy: null, modelFinish: null, description: null }),
+      [await jpeg()],
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await reportsOf(karim.id)).toHaveLength(1);
   });
 
   it('needs at least one photo, png or jpeg, and as many as announced', async () => {

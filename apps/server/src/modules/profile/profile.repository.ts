@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { annonces, departments, lampionEvents, professions, users } from '../../db/schema/index';
 
@@ -34,12 +34,15 @@ export async function findProfileRow(db: Db, userId: number) {
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
 
-/** The user's announcements, deleted ones aside. */
+/**
+ * The user's published announcements: drafts (unfinished wizard attempts) and deleted ones are not
+ * counted, so "3 annonces publiées" on the profile is what others can see or has been sent out.
+ */
 export async function countAnnoncesOfUser(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(annonces)
-    .where(and(eq(annonces.ownerId, userId), ne(annonces.status, 'DELETED')));
+    .where(and(eq(annonces.ownerId, userId), notInArray(annonces.status, ['DELETED', 'DRAFT'])));
   return row?.n ?? 0;
 }
 

@@ -56,9 +56,13 @@ describe('profile calls', () => {
       departmentCode: '31',
       profession: 'FARMER',
     });
-    await t.db
-      .insert(annonces)
-      .values([{ ownerId: user.id }, { ownerId: user.id, status: 'DELETED' }]);
+    await t.db.insert(annonces).values([
+      { ownerId: user.id, status: 'VALIDATED' },
+      { ownerId: user.id, status: 'DELETED' },
+      // Unfinished wizard attempts are not announcements the profile counts.
+      { ownerId: user.id, status: 'DRAFT' },
+      { ownerId: user.id },
+    ]);
     await t.db.insert(lampionEvents).values([
       {
         userId: user.id,

@@ -59,6 +59,11 @@ export function AnnonceTable({ items }: { items: AdminAnnonceSummary[] }) {
                 <span className="block text-xs text-slate-600">
                   {item.licensePlate ?? ''} {item.isComplete ? '' : t('admin.annonces.incomplete')}
                 </span>
+                {item.documentsToCheckAt ? (
+                  <span className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    {t('admin.annonces.documentsToCheck')}
+                  </span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 {item.owner.firstname} {item.owner.lastname}
@@ -217,6 +222,10 @@ export function AnnonceReviewScreen() {
     mutationFn: () => adminPost(`/admin/api/annonce/${id}/validate`),
     onSuccess: () => done('admin.annonce.validated'),
   });
+  const checked = useMutation({
+    mutationFn: () => adminPost(`/admin/api/annonce/${id}/documentsChecked`),
+    onSuccess: () => done('admin.annonce.documentsChecked'),
+  });
   const a = query.data;
   return (
     <>
@@ -226,6 +235,23 @@ export function AnnonceReviewScreen() {
       <QueryState isLoading={query.isLoading} error={query.error}>
         {a ? (
           <div className="space-y-4">
+            {a.documentsToCheckAt ? (
+              <div
+                role="status"
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              >
+                <span className="font-semibold">
+                  {t('admin.annonce.documentsToCheck', {
+                    date: formatDate(a.documentsToCheckAt, i18n.language),
+                  })}
+                </span>
+                {a.status !== 'TO_VALIDATE' ? (
+                  <Button size="sm" onClick={() => checked.mutate()} disabled={checked.isPending}>
+                    {t('admin.annonce.documentsChecked.action')}
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
             {a.status === 'TO_VALIDATE' ? (
               <div className="flex flex-wrap gap-2">
                 <Button onClick={() => validate.mutate()} disabled={validate.isPending}>

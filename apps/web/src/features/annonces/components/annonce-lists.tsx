@@ -1,6 +1,7 @@
 import type { AnnonceCard as AnnonceCardData } from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { Heart } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Heart, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -8,11 +9,16 @@ import {
   AnnonceCardGrid,
   AnnonceCardGridLoading,
 } from '@/components/annonce-card/annonce-card';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
-import { useMyAnnonces, useMyFavorites } from '../api/annonces';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-client';
+import { deleteDraft, useMyAnnonces, useMyFavorites } from '../api/annonces';
+import { CompletionNotice } from './add-documents';
 import { FoundButton } from './found/found-dialog';
+import { forgetWizardDraft } from './wizard/wizard-storage';
 
 function CardList({
   annonces,
@@ -28,12 +34,73 @@ function CardList({
       {annonces.map((annonce) => (
         <li key={annonce.id} className="flex flex-col gap-2">
           <AnnonceCard annonce={annonce} />
+          <OwnerCardActions annonce={annonce} />
           {withFound ? (
             <FoundButton annonceId={annonce.id} status={annonce.status.value} className="w-full" />
           ) : null}
         </li>
       ))}
     </AnnonceCardGrid>
+  );
+}
+
+/**
+ * Under each of my cards, what I can do from here: add the missing papers while the deadline
+ * runs (DECISIONS.md), or delete a draft (with a confirmation).
+ */
+function OwnerCardActions({ annonce }: { annonce: AnnonceCardData }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirm, setConfirm] = useState(false);
+  const removal = useMutation({
+    mutationFn: () => deleteDraft(annonce.id),
+    onSuccess: async () => {
+      forgetWizardDraft(annonce.id);
+      setConfirm(false);
+      toast.success(t('myAnnonce.draft.deleted'), { duration: 4_000 });
+      await queryClient.invalidateQueries({ queryKey: annonceKeys.all });
+    },
+    onError: (error) => {
+      setConfirm(false);
+      toast.error(t('Error.title'), {
+        description: t(error instanceof ApiError ? error.messageKey : 'error.generic'),
+        duration: 4_000,
+      });
+    },
+  });
+  if (annonce.completionDeadline) {
+    return <CompletionNotice annonceId={annonce.id} deadline={annonce.completionDeadline} />;
+  }
+  if (annonce.status.value !== 'DRAFT') return null;
+  const title = annonce.title || t('myAnnonce.draft.untitled');
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="self-start text-red-700"
+        aria-label={t('myAnnonce.draft.delete.named', { title })}
+        onClick={() => setConfirm(true)}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        {t('myAnnonce.draft.delete')}
+      </Button>
+      <Dialog open={confirm} onOpenChange={setConfirm}>
+        <DialogContent
+          title={t('myAnnonce.draft.delete.title')}
+          description={t('myAnnonce.draft.delete.text', { title })}
+        >
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirm(false)}>
+              {t('myAnnonce.draft.delete.keep')}
+            </Button>
+            <Button variant="dark" disabled={removal.isPending} onClick={() => removal.mutate()}>
+              {t('myAnnonce.draft.delete.confirm')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

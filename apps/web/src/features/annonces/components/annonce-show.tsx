@@ -23,6 +23,7 @@ import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
 import { FoundButton } from './found/found-dialog';
 import { AnnonceFlyerButton } from './annonce-flyer-button';
+import { CompletionNotice, missingOf } from './add-documents';
 import { Gallery } from './gallery';
 import { OfficialChecks } from './official-checks';
 import { ShareDialog } from './share-dialog';
@@ -414,16 +415,22 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
               {t('annonceShow.refused.see')}
             </Button>
           ) : null}
-          {annonce.completionDeadline ? (
-            <span className="w-full text-xs">
-              {t('annonceShow.banner.deadline', {
-                date: new Date(annonce.completionDeadline).toLocaleString(
-                  i18n.language === 'en' ? 'en-GB' : 'fr-FR',
-                ),
-              })}
-            </span>
-          ) : null}
         </div>
+      ) : null}
+      {annonce.isMine && annonce.completionDeadline ? (
+        <CompletionNotice
+          annonceId={annonce.id}
+          deadline={annonce.completionDeadline}
+          missingLabel={missingOf(annonce)
+            .map((field) =>
+              t(
+                field === 'carteGriseFile'
+                  ? 'completion.field.carteGrise'
+                  : 'completion.field.plainte',
+              ),
+            )
+            .join(t('completion.and'))}
+        />
       ) : null}
       <Gallery images={annonce.vehicle.vehicleImages} />
       <div className="flex flex-col gap-2">

@@ -38,6 +38,7 @@ export function stubWizard(more: Record<string, StubHandler> = {}) {
     'GET /home/getHomeInfos': () =>
       json({ isFirstConnexion: false, identityRefused: false, identityNotSubmitted: false }),
     'GET /vehicleType/getAllActivated': () => json([CAR, BICYCLE]),
+    'GET /annonce/getMyAnnonce': () => json({ annoncesDraft: [], toValidate: [], validated: [] }),
     'POST /brand/getAllActivatedByVehicleType/1': () =>
       json([
         { id: 10, name: 'Peugeot' },

@@ -1,10 +1,9 @@
-import { DOCUMENT_ACCEPT } from '@app/domain';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FieldError, FormError, Label } from '@/components/ui/form';
+import { FilePicker } from '@/components/ui/file-picker';
+import { FormError } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useSendIdentity } from '../api/send-identity';
 import { documentFileError } from './document-file-check';
 
@@ -26,32 +25,26 @@ export function FileField({
   fileName?: string | null;
 }) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const [picked, setPicked] = useState<File | null>(null);
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <input
-        id={id}
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={cn(error ? errorId : '', hintId) || undefined}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className={cn(
-          'block w-full rounded-lg border bg-white text-sm text-night-900 shadow-sm',
-          'file:mr-3 file:min-h-11 file:border-0 file:bg-night-900 file:px-4 file:font-semibold file:text-white',
-          'focus-visible:outline-3 focus-visible:outline-lantern-500',
-          error ? 'border-red-600' : 'border-night-200',
-        )}
-      />
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
-        {fileName
+    <FilePicker
+      id={id}
+      label={label}
+      kind="document"
+      required
+      hint={
+        fileName && !picked
           ? t('identity.file.current', { name: fileName })
-          : (hint ?? t('identity.file.hint'))}
-      </p>
-      <FieldError id={errorId}>{error ? t(error) : null}</FieldError>
-    </div>
+          : (hint ?? t('identity.file.hint'))
+      }
+      value={picked ? { kind: 'new', file: picked } : null}
+      onChange={(next) => {
+        const file = next?.kind === 'new' ? next.file : null;
+        setPicked(file);
+        onChange(file);
+      }}
+      error={error}
+    />
   );
 }
 

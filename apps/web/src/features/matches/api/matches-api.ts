@@ -1,4 +1,5 @@
 import {
+  GeoPlaceListSchema,
   AnnonceDetailSchema,
   MatchShowSchema,
   SaveMatchResponseSchema,
@@ -54,10 +55,21 @@ export function useMatchedAnnonce(annonceId: number | null) {
  * POST /matchAnnonce/saveMatchAnnonceGrandPublic (multipart). Silent: a 403 names the field,
  * anything else shows the spec's toast (discovery.md §8).
  */
-export function saveMatch(form: FormData) {
+export function saveMatch(form: FormData, onUploadProgress?: (fraction: number) => void) {
   return api.post('/matchAnnonce/saveMatchAnnonceGrandPublic', {
     multipart: form,
     schema: SaveMatchResponseSchema,
     silent: true,
+    ...(onUploadProgress ? { onUploadProgress } : {}),
   });
+}
+
+/** GET /geo/reverse: the place at the watcher's position (the first one), or none. */
+export async function placeAt(latitude: number, longitude: number) {
+  const places = await api.get('/geo/reverse', {
+    query: { lat: latitude, lng: longitude },
+    schema: GeoPlaceListSchema,
+    silent: true,
+  });
+  return places[0] ?? null;
 }

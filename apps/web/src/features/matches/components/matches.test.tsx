@@ -139,14 +139,14 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(screen.getByText('Ce champ est obligatoire.')).toBeInTheDocument();
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'car.jpg', { type: 'image/jpeg' });
-    await user.upload(screen.getByLabelText('Ajouter des photos'), photo);
+    await user.upload(screen.getByLabelText('Photos du véhicule : Choisir dans la galerie'), photo);
     expect(screen.getByRole('img', { name: 'Photo 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('Étape 2/2')).toBeInTheDocument();
 
     // The mandatory rule: the first invalid field gets the focus.
     await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
-    await waitFor(() => expect(screen.getByLabelText('Numéro et rue')).toHaveFocus());
+    await waitFor(() => expect(screen.getByLabelText(/^Numéro et rue/)).toHaveFocus());
     expect(screen.getAllByText('Ce champ est obligatoire.').length).toBeGreaterThanOrEqual(4);
   });
 
@@ -215,34 +215,34 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     expect(screen.getByText('Étape 1/2')).toBeInTheDocument();
 
     await user.upload(
-      screen.getByLabelText('Ajouter des photos'),
+      screen.getByLabelText('Photos du véhicule : Choisir dans la galerie'),
       new File([new Uint8Array([0xff, 0xd8, 0xff])], 'car.jpg', { type: 'image/jpeg' }),
     );
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.type(await screen.findByLabelText('Numéro et rue'), '12 rue du Taur');
-    await user.type(screen.getByLabelText('Ville'), 'Toul');
+    await user.type(await screen.findByLabelText(/^Numéro et rue/), '12 rue du Taur');
+    await user.type(screen.getByLabelText(/^Ville/), 'Toul');
     await user.click(await screen.findByRole('button', { name: 'Toulouse (31000)' }));
-    await user.selectOptions(screen.getByLabelText('Type de véhicule'), 'Vélo');
+    await user.selectOptions(screen.getByLabelText(/^Type de véhicule/), 'Vélo');
     await user.selectOptions(
-      await screen.findByLabelText('Marque'),
+      await screen.findByLabelText(/^Marque/),
       await screen.findByRole('option', { name: 'Btwin' }),
     );
     await user.selectOptions(
-      await screen.findByLabelText('Modèle'),
+      await screen.findByLabelText(/^Modèle/),
       await screen.findByRole('option', { name: '208' }),
     );
-    expect(screen.queryByLabelText('Numéro VIN')).toBeNull();
-    await user.selectOptions(screen.getByLabelText('Couleur'), 'Bleu');
+    expect(screen.queryByLabelText(/^Numéro VIN/)).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/^Couleur/), 'Bleu');
     // Changing the type resets brand and model.
-    await user.selectOptions(screen.getByLabelText('Type de véhicule'), 'Voiture');
-    expect(screen.getByLabelText('Marque')).toHaveValue('');
-    await user.selectOptions(screen.getByLabelText('Type de véhicule'), 'Vélo');
+    await user.selectOptions(screen.getByLabelText(/^Type de véhicule/), 'Voiture');
+    expect(screen.getByLabelText(/^Marque/)).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText(/^Type de véhicule/), 'Vélo');
     await user.selectOptions(
-      await screen.findByLabelText('Marque'),
+      await screen.findByLabelText(/^Marque/),
       await screen.findByRole('option', { name: 'Btwin' }),
     );
     await user.selectOptions(
-      await screen.findByLabelText('Modèle'),
+      await screen.findByLabelText(/^Modèle/),
       await screen.findByRole('option', { name: '208' }),
     );
     await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));

@@ -10,11 +10,12 @@ import {
   type ScannedIdentifierInput,
 } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ImagePlus, Loader2, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Loader2, LocateFixed, Send, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FilePickButtons, fileProblem } from '@/components/ui/file-picker';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
@@ -27,7 +28,8 @@ import {
   usePlaces,
   useVehicleTypes,
 } from '@/lib/catalog-queries';
-import { matchKeys, saveMatch, useMatchedAnnonce } from '../api/matches-api';
+import { currentPosition } from '@/features/scan/lib/geolocation';
+import { matchKeys, placeAt, saveMatch, useMatchedAnnonce } from '../api/matches-api';
 
 export interface VerifyMatchProps {
   /** The scanned identifier of the check (annonceId: the announcement reported on). */
@@ -53,6 +55,8 @@ type Errors = Partial<Record<FieldKey, string>>;
 interface FormState {
   street: string;
   town: GeoPlace | null;
+  /** "Utiliser ma position": the phone's coordinates, placed by the server's reverse geocoding. */
+  located: { latitude: number; longitude: number } | null;
   vehicleType: number | null;
   brand: number | null;
   model: number | null;
@@ -85,6 +89,7 @@ export function VerifyMatch(props: VerifyMatchProps) {
   const initial: FormState = {
     street: '',
     town: null,
+    located: null,
     vehicleType: vehicle?.vehicleTypeId ?? null,
     brand: vehicle?.brandId ?? null,
     model: vehicle?.modelId ?? null,
@@ -147,7 +152,9 @@ function VerifyMatchSteps({
     setErrors((current) => {
       const next = { ...current };
       for (const key of Object.keys(patch)) {
-        delete next[(key === 'street' || key === 'town' ? 'address' : key) as FieldKey];
+        delete next[
+          (key === 'street' || key === 'town' || key === 'located' ? 'address' : key) as FieldKey
+        ];
       }
       return next;
     });
@@ -156,13 +163,17 @@ function VerifyMatchSteps({
   function fields(): MatchFieldsInput {
     const town = form.town;
     const street = form.street.trim();
+    // Placed by the phone's position, the town is enough: the coordinates are the exact spot.
+    const placed = street || form.located;
     return {
       address:
-        street && town && town.latitude !== null && town.longitude !== null
+        placed && town && town.latitude !== null && town.longitude !== null
           ? {
-              address: `${street}, ${town.postalCode} ${town.city}`,
-              latitude: position?.latitude ?? town.latitude,
-              longitude: position?.longitude ?? town.longitude,
+              address: street
+                ? `${street}, ${town.postalCode} ${town.city}`
+                : `${town.postalCode} ${town.city}`,
+              latitude: form.located?.latitude ?? position?.latitude ?? town.latitude,
+              longitude: form.located?.longitude ?? position?.longitude ?? town.longitude,
               departement: town.departmentCode,
             }
           : null,
@@ -283,30 +294,22 @@ function VerifyMatchSteps({
             {t('match.verify.photos.title')}
           </h2>
           <p className="text-sm text-slate-600">{t('match.verify.photos.hint')}</p>
-          <label
-            htmlFor={fieldId('imagesVehicle')}
-            className="flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-night-200 bg-white p-4 text-sm font-medium text-night-800 focus-within:outline-3 focus-within:outline-lantern-500"
-          >
-            <ImagePlus aria-hidden="true" className="size-6" />
-            {t('match.verify.photos.add')}
-            <input
-              id={fieldId('imagesVehicle')}
-              type="file"
-              accept="image/png,image/jpeg"
-              multiple
-              className="sr-only"
-              aria-invalid={errors.imagesVehicle ? true : undefined}
-              aria-describedby={errors.imagesVehicle ? 'match-imagesVehicle-error' : undefined}
-              onChange={(event) => {
-                const picked = [...(event.target.files ?? [])].filter((file) =>
-                  ['image/png', 'image/jpeg'].includes(file.type),
-                );
-                event.target.value = '';
-                setPhotos((current) => [...current, ...picked].slice(0, MATCH_PHOTOS_MAX));
-                setErrors({});
-              }}
-            />
-          </label>
+          <FilePickButtons
+            id={fieldId('imagesVehicle')}
+            label={t('match.verify.photos.title')}
+            kind="photo"
+            multiple
+            invalid={Boolean(errors.imagesVehicle)}
+            describedBy={errors.imagesVehicle ? 'match-imagesVehicle-error' : undefined}
+            onFiles={(files) => {
+              // A wrong type or an over-large file is said at once, before anything is sent.
+              const refused = files.map((file) => fileProblem(file, 'photo')).find(Boolean);
+              const picked = files.filter((file) => !fileProblem(file, 'photo'));
+              setPhotos((current) => [...current, ...picked].slice(0, MATCH_PHOTOS_MAX));
+              setErrors(refused ? { imagesVehicle: refused } : {});
+            }}
+          />
+          <p className="text-xs text-slate-600">{t('filePicker.types.photo')}</p>
           <FieldError id="match-imagesVehicle-error">
             {errors.imagesVehicle ? t(errors.imagesVehicle) : null}
           </FieldError>
@@ -352,12 +355,16 @@ function VerifyMatchSteps({
           <h2 id="match-form-title" className="text-lg font-semibold">
             {t('match.verify.form.title')}
           </h2>
+          <p className="text-sm text-slate-600">{t('match.verify.form.required')}</p>
           <AddressFields
             street={form.street}
             town={form.town}
+            located={form.located}
+            knownPosition={position}
             error={errors.address}
             onStreet={(street) => update({ street })}
-            onTown={(town) => update({ town })}
+            onTown={(town) => update({ town, located: null })}
+            onLocated={(town, located, street) => update({ town, located, street })}
           />
           <SelectField
             field="vehicleType"
@@ -455,6 +462,21 @@ function VerifyMatchSteps({
   );
 }
 
+/** Required fields of a sighting report (DECISIONS.md): marked as such in their label. */
+const REQUIRED_FIELDS: readonly FieldKey[] = ['vehicleType', 'brand', 'model', 'color'];
+
+function FieldLabel({ field, label }: { field: FieldKey; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Label htmlFor={fieldId(field)}>
+      {label}{' '}
+      <span className="font-normal text-slate-600">
+        {REQUIRED_FIELDS.includes(field) ? t('filePicker.required') : t('filePicker.optional')}
+      </span>
+    </Label>
+  );
+}
+
 function Field({
   field,
   label,
@@ -468,8 +490,8 @@ function Field({
 }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <Label htmlFor={fieldId(field)}>{label}</Label>
+    <div className="scroll-mt-24 scroll-mb-32">
+      <FieldLabel field={field} label={label} />
       {children}
       <FieldError id={`${fieldId(field)}-error`}>{error ? t(error) : null}</FieldError>
     </div>
@@ -499,6 +521,7 @@ function SelectField({
       <Select
         id={fieldId(field)}
         value={value ?? ''}
+        aria-required={REQUIRED_FIELDS.includes(field) || undefined}
         invalid={Boolean(error)}
         aria-describedby={error ? `${fieldId(field)}-error` : undefined}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
@@ -602,6 +625,7 @@ function ColorEnergyFields({
       <Field field="color" label={t('match.field.color')} error={errors.color}>
         <Select
           id={fieldId('color')}
+          aria-required
           value={form.color}
           invalid={Boolean(errors.color)}
           aria-describedby={errors.color ? `${fieldId('color')}-error` : undefined}
@@ -636,44 +660,125 @@ function ColorEnergyFields({
 function AddressFields({
   street,
   town,
+  located,
+  knownPosition,
   error,
   onStreet,
   onTown,
+  onLocated,
 }: {
   street: string;
   town: GeoPlace | null;
+  located: { latitude: number; longitude: number } | null;
+  /** Where the phone was at the check, when the watcher let it be used. */
+  knownPosition: { latitude: number; longitude: number } | null;
   error: string | undefined;
   onStreet: (street: string) => void;
   onTown: (town: GeoPlace | null) => void;
+  onLocated: (
+    town: GeoPlace,
+    located: { latitude: number; longitude: number },
+    street: string,
+  ) => void;
 }) {
   const { t } = useTranslation();
   const townId = useId();
   const [text, setText] = useState(town ? `${town.city} (${town.postalCode})` : '');
   const [open, setOpen] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState<string | null>(null);
   const places = usePlaces(open ? text : '');
   const options = (places.data ?? []).filter((place) => place.latitude !== null);
+
+  async function locateMe() {
+    setLocating(true);
+    setLocateError(null);
+    try {
+      const spot = (await currentPosition()) ?? knownPosition;
+      if (!spot) {
+        setLocateError('match.position.unavailable');
+        return;
+      }
+      const place = await placeAt(spot.latitude, spot.longitude);
+      if (!place) {
+        setLocateError('match.position.unknown');
+        return;
+      }
+      // "10 Rue du Taur 31000 Toulouse": the street line is what comes before the town.
+      const suffix = `${place.postalCode} ${place.city}`;
+      const line = place.label.endsWith(suffix)
+        ? place.label.slice(0, -suffix.length).replace(/[,\s]+$/, '')
+        : '';
+      setText(`${place.city} (${place.postalCode})`);
+      setOpen(false);
+      onLocated(place, spot, line && line !== place.city ? line : street);
+    } catch {
+      setLocateError('match.position.unknown');
+    } finally {
+      setLocating(false);
+    }
+  }
+
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex scroll-mt-24 scroll-mb-32 flex-col gap-3">
       <legend className="mb-1.5 text-sm font-medium text-night-900">
-        {t('match.field.address')}
+        {t('match.field.address')}{' '}
+        <span className="font-normal text-slate-600">{t('filePicker.required')}</span>
       </legend>
+      <Button
+        variant="secondary"
+        className="self-start"
+        disabled={locating}
+        onClick={() => void locateMe()}
+      >
+        {locating ? (
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <LocateFixed aria-hidden="true" className="size-4" />
+        )}
+        {t('match.position.use')}
+      </Button>
+      {located && town ? (
+        <p role="status" className="rounded-lg bg-night-50 px-3 py-2 text-sm text-night-800">
+          {t('match.position.placed', {
+            place: street
+              ? `${street}, ${town.postalCode} ${town.city}`
+              : `${town.postalCode} ${town.city}`,
+          })}
+        </p>
+      ) : null}
+      {locateError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {t(locateError)}
+        </p>
+      ) : null}
       <div>
-        <Label htmlFor={fieldId('address')}>{t('match.field.street')}</Label>
+        <Label htmlFor={fieldId('address')}>
+          {t('match.field.street')}{' '}
+          <span className="font-normal text-slate-600">
+            {located ? t('filePicker.optional') : t('filePicker.required')}
+          </span>
+        </Label>
         <Input
           id={fieldId('address')}
           value={street}
           autoComplete="street-address"
-          invalid={Boolean(error) && !street.trim()}
+          aria-required={!located || undefined}
+          invalid={Boolean(error) && !street.trim() && !located}
           aria-describedby={error ? `${fieldId('address')}-error` : undefined}
           onChange={(event) => onStreet(event.target.value)}
         />
       </div>
       <div>
-        <Label htmlFor={townId}>{t('match.field.town')}</Label>
+        <Label htmlFor={townId}>
+          {t('match.field.town')}{' '}
+          <span className="font-normal text-slate-600">{t('filePicker.required')}</span>
+        </Label>
         <Input
           id={townId}
           value={text}
           autoComplete="off"
+          aria-required
           invalid={Boolean(error) && !town}
           aria-describedby={error ? `${fieldId('address')}-error` : undefined}
           onChange={(event) => {

@@ -1,5 +1,4 @@
 import {
-  DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
   PHONE_COUNTRIES,
   PROFILE_MESSAGE_KEYS,
@@ -12,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FilePicker, type PickedFile } from '@/components/ui/file-picker';
 import { FieldError, FormError, Input, Label, Select } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useProfile } from '../api/get-profile';
 import { useDepartments, useProfessions } from '../api/reference-lists';
 import { useUpdatePublicProfile } from '../api/update-public-profile';
@@ -44,6 +43,7 @@ function fileError(file: File): string | null {
   return null;
 }
 
+/** A document of the profile (bank details, identity): the shared picker, the stored one shown. */
 function DocumentInput({
   id,
   label,
@@ -58,29 +58,34 @@ function DocumentInput({
   onChange: (file: File | null) => void;
 }) {
   const { t } = useTranslation();
+  const [picked, setPicked] = useState<File | null>(null);
+  const [showStored, setShowStored] = useState(true);
+  const value: PickedFile | null = picked
+    ? { kind: 'new', file: picked }
+    : current && showStored
+      ? {
+          kind: 'stored',
+          name: current.originalFileName,
+          url: current.fileUrl,
+          isPdf: current.isPdf,
+        }
+      : null;
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <input
-        id={id}
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className={cn(
-          'block w-full rounded-lg border bg-white text-sm text-night-900 shadow-sm',
-          'file:mr-3 file:min-h-11 file:border-0 file:bg-night-900 file:px-4 file:font-semibold file:text-white',
-          error ? 'border-red-600' : 'border-night-200',
-        )}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {current
-          ? t('identity.file.current', { name: current.originalFileName })
-          : t('identity.file.hint')}
-      </p>
-      <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
-    </div>
+    <FilePicker
+      id={id}
+      label={label}
+      kind="document"
+      hint={current && !picked ? t('profile.file.replace') : t('filePicker.types.document')}
+      value={value}
+      onChange={(next) => {
+        // Removing the stored one only means choosing another: the server keeps it otherwise.
+        const file = next?.kind === 'new' ? next.file : null;
+        if (!next && !picked) setShowStored(false);
+        setPicked(file);
+        onChange(file);
+      }}
+      error={error}
+    />
   );
 }
 

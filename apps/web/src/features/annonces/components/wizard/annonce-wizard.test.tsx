@@ -40,7 +40,7 @@ describe('annonce wizard', { timeout: 30_000 }, () => {
       'GET /annonce/getMyAnnonce': () => json({ annoncesDraft: [], toValidate: [], validated: [] }),
     });
     const { user } = await renderApp('/annonce/create', { user: {} });
-    expect(counter()).toHaveTextContent('Étape 0 /');
+    expect(counter()).toHaveTextContent('Avant de commencer');
     expect(screen.queryByRole('button', { name: 'Précédent' })).not.toBeInTheDocument();
 
     // Next without a choice says what is missing.
@@ -134,7 +134,7 @@ describe('annonce wizard', { timeout: 30_000 }, () => {
     });
     expect(stub.callsTo('POST', '/annonce/publishAnnonceGP')[0]?.form.get('annonceIds')).toBe('77');
     // Behind the modal the wizard is back at step 0 with an empty basket, for another vehicle.
-    expect(counter()).toHaveTextContent('Étape 0 /');
+    expect(counter()).toHaveTextContent('Avant de commencer');
     expect(
       within(success).getByRole('button', { name: 'Déclarer un autre véhicule volé' }),
     ).toBeInTheDocument();
@@ -186,7 +186,7 @@ describe('annonce wizard', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentRoute()).toBe('/annonce/create');
-    expect(counter()).toHaveTextContent('Étape 0 /');
+    expect(counter()).toHaveTextContent('Avant de commencer');
     expect(screen.getByRole('button', { name: /Annonce rapide/ })).toBeInTheDocument();
     await waitFor(() =>
       expect(

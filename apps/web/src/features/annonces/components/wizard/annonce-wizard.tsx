@@ -1,4 +1,5 @@
 import {
+  MyAnnoncesResponseSchema,
   maxDisplayedStep,
   paymentSummary,
   stepAt,
@@ -9,16 +10,16 @@ import {
   type AnnonceDetail,
   type WizardStep,
 } from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CircleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { Link, useBlocker, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { annonceKeys } from '../../api/annonce-keys';
 import { getAnnonce, publishAnnonces, saveAnnonce } from '../../api/annonces';
 import { StepAdditional } from './step-additional';
@@ -49,6 +50,7 @@ import {
   loadWizardState,
   saveWizardState,
   type PersistedWizard,
+  newWizardKey,
 } from './wizard-storage';
 import type { BasketEntry, FieldErrors, StepProps } from './wizard-types';
 
@@ -115,6 +117,7 @@ const freshState = (
   files: emptyFiles(),
   basket,
   dirty: false,
+  wizardKey: newWizardKey(),
 });
 
 /** The wizard state an existing announcement opens with (§4 "Editing"), or null if not editable. */
@@ -159,6 +162,47 @@ function basketEntryOf(state: PersistedWizard, id: number): BasketEntry {
     isComplete: files.plainteFile !== null && (!isLicensed || files.carteGriseFile !== null),
     isFast: state.isFast ?? true,
   };
+}
+
+/**
+ * Coming back to "Déclarer un vol" after leaving: the last draft is offered first, so one stolen
+ * vehicle does not end up as several drafts (DECISIONS.md "drafts").
+ */
+function ResumeDraft({ onResume }: { onResume: (id: number) => void }) {
+  const { t } = useTranslation();
+  // A comfort: no error toast when the list cannot be read, the wizard works without it.
+  const mine = useQuery({
+    queryKey: annonceKeys.mine(),
+    queryFn: () =>
+      api.get('/annonce/getMyAnnonce', { schema: MyAnnoncesResponseSchema, silent: true }),
+    retry: false,
+  });
+  const drafts = (mine.data?.annoncesDraft ?? []).filter((card) => card.status.value === 'DRAFT');
+  const last = [...drafts].sort((a, b) => b.date.localeCompare(a.date))[0];
+  if (!last) return null;
+  const title = last.title || t('myAnnonce.draft.untitled');
+  return (
+    <section
+      aria-labelledby="resume-draft-title"
+      className="mb-4 flex flex-col gap-2 rounded-xl border border-lantern-300 bg-lantern-50 p-4"
+    >
+      <h3 id="resume-draft-title" className="text-base font-semibold text-night-900">
+        {t('wizard.resume.title')}
+      </h3>
+      <p className="text-sm text-night-800">
+        {t('wizard.resume.text', { title, count: drafts.length })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => onResume(last.id)}>{t('wizard.resume.continue')}</Button>
+        {drafts.length > 1 ? (
+          <Link to={paths.myAnnonce.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+            {t('wizard.resume.all', { count: drafts.length })}
+          </Link>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-600">{t('wizard.resume.new')}</p>
+    </section>
+  );
 }
 
 export interface AnnonceWizardProps {
@@ -229,6 +273,11 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
   useEffect(() => () => clearTimeout(markTimer.current), []);
 
   const dirty = Boolean(state?.dirty) && !leaving;
+  // Leaving with anything typed asks first, saved or not (a saved draft is said to be kept).
+  const hasTyped =
+    !leaving &&
+    state !== null &&
+    (state.dirty || state.annonceId !== null || state.isFast !== null);
   // Page unload (reload, closing the tab) with unsaved changes.
   useEffect(() => {
     if (!dirty) return;
@@ -242,7 +291,7 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
   // Route change (links, back arrow, browser back) with unsaved changes.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && !leaveConfirmed.current && currentLocation.pathname !== nextLocation.pathname,
+      hasTyped && !leaveConfirmed.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
   const showMark = useCallback((value: 'saved' | 'notSaved') => {
@@ -368,6 +417,7 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
           // Drafts remember the step reached; published ones keep theirs on the server.
           currentStep: Math.max(stepNo, 0),
           forceDraft: options.forceDraft,
+          wizardKey: state.wizardKey,
         }),
       );
       // New files are stored now: keep them by id from here on.
@@ -404,7 +454,9 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
     setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.messageKey])));
     requestAnimationFrame(() => {
       const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
+      // Centred, so the sticky Précédent / Suivant bar never covers it.
+      first?.scrollIntoView?.({ block: 'center' });
+      first?.focus({ preventScroll: true });
     });
     return false;
   }
@@ -621,12 +673,15 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
           variant="ghost"
           size="icon"
           aria-label={t('wizard.leave.back')}
-          onClick={() => (dirty ? setConfirmBack(true) : goBack())}
+          onClick={() => (hasTyped ? setConfirmBack(true) : goBack())}
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Button>
         <p className="text-sm font-medium text-night-700" data-testid="step-counter">
-          {t('wizard.counter', { current, max })}
+          {/* The choice between fast and complete comes before step 1 (annonces.md §2). */}
+          {state.step === 'ONBOARDING'
+            ? t('wizard.counter.before')
+            : t('wizard.counter', { current, max })}
         </p>
         <div role="status" className="min-w-24 text-right text-sm font-medium">
           {mark === 'saved' ? (
@@ -659,6 +714,8 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
       <form
         noValidate
         id="annonce-wizard"
+        // A focused field stays above the sticky bar on phones (and below the header).
+        className="[&_:is(input,select,textarea,button,label)]:scroll-mt-24 [&_:is(input,select,textarea,button,label)]:scroll-mb-36"
         onSubmit={(event) => {
           event.preventDefault();
           void next();
@@ -666,6 +723,22 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
       >
         {state.step === 'ONBOARDING' ? (
           <>
+            {annonceId === null && state.annonceId === null && !state.dirty ? (
+              <ResumeDraft
+                onResume={(id) => {
+                  void getAnnonce(id).then(
+                    (detail) => {
+                      const next = stateOfDetail(detail, state.basket);
+                      if (next) {
+                        setState(next);
+                        goTo(next.step);
+                      }
+                    },
+                    () => toast.error(t('wizard.load.failed')),
+                  );
+                }}
+              />
+            ) : null}
             <StepOnboarding
               isFast={state.isFast}
               onChoose={(choice) => {
@@ -789,6 +862,7 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
       />
       <LeaveDialog
         open={blocker.state === 'blocked' || confirmBack}
+        saved={!dirty && state.annonceId !== null}
         onStay={() => {
           setConfirmBack(false);
           blocker.reset?.();

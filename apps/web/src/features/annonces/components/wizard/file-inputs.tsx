@@ -1,7 +1,12 @@
-import { FileText, ImagePlus, Trash2, Upload } from 'lucide-react';
-import { useEffect, useId, useMemo } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import {
+  FilePickButtons,
+  FilePicker,
+  fileProblem,
+  type PickedFile,
+} from '@/components/ui/file-picker';
 import { GroupError } from './field';
 import { newFileSlot, type FileSlot } from './wizard-form';
 
@@ -45,59 +50,36 @@ export function DocumentInput({
   value,
   onChange,
   error,
+  required,
 }: {
   id: string;
   label: string;
   value: FileSlot | null;
   onChange: (slot: FileSlot | null) => void;
   error?: string | undefined;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
+  const picked: PickedFile | null = useMemo(
+    () =>
+      value === null
+        ? null
+        : value.kind === 'new'
+          ? { kind: 'new', file: value.file }
+          : { kind: 'stored', name: value.name, url: value.url, isPdf: value.isPdf },
+    [value],
+  );
   return (
-    <div className="rounded-lg border border-night-100 bg-white p-3">
-      <p className="text-sm font-medium text-night-900" id={`${id}-label`}>
-        {label}
-      </p>
-      {value ? (
-        <div className="mt-2 flex items-center justify-between gap-2">
-          <span className="flex min-w-0 items-center gap-2 text-sm text-night-700">
-            <FileText aria-hidden="true" className="size-4 shrink-0" />
-            <span className="truncate">{slotName(value, t('wizard.file.stored'))}</span>
-          </span>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onChange(null)}
-            aria-label={t('wizard.file.remove', { name: label })}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
-      ) : (
-        <label
-          htmlFor={id}
-          className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed border-night-300 px-3 text-sm font-semibold text-night-900 focus-within:outline-3 focus-within:outline-lantern-500 hover:bg-night-50"
-        >
-          <Upload aria-hidden="true" className="size-4" />
-          {t('wizard.file.choose')}
-          <input
-            id={id}
-            type="file"
-            accept={DOCUMENT_TYPES}
-            className="sr-only"
-            aria-labelledby={`${id}-label`}
-            aria-describedby={error ? `${id}-error` : undefined}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              const [file] = acceptedFiles(event.target.files, 'document');
-              if (file) onChange(newFileSlot(file));
-              event.target.value = '';
-            }}
-          />
-        </label>
-      )}
-      <GroupError id={`${id}-error`} error={error} />
-    </div>
+    <FilePicker
+      id={id}
+      label={label}
+      kind="document"
+      required={required ?? false}
+      hint={t('filePicker.types.document')}
+      value={picked}
+      onChange={(next) => onChange(next?.kind === 'new' ? newFileSlot(next.file) : null)}
+      error={error}
+    />
   );
 }
 
@@ -151,8 +133,9 @@ export function PhotosInput({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const [refused, setRefused] = useState<string | null>(null);
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex scroll-mt-24 scroll-mb-36 flex-col gap-3">
       {value.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 md:grid-cols-4" aria-label={t('wizard.photos.list')}>
           {value.map((slot, index) => (
@@ -166,30 +149,25 @@ export function PhotosInput({
         </ul>
       ) : null}
       {value.length < max ? (
-        <label
-          htmlFor={id}
-          className="flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-night-300 bg-white p-4 text-sm font-semibold text-night-900 focus-within:outline-3 focus-within:outline-lantern-500 hover:bg-night-50"
-        >
-          <ImagePlus aria-hidden="true" className="size-6" />
-          {t('wizard.photos.add')}
-          <span className="text-xs font-normal text-slate-600">{t('wizard.photos.types')}</span>
-          <input
+        <div className="flex flex-col gap-1 rounded-xl border-2 border-dashed border-night-300 bg-white p-4">
+          <FilePickButtons
             id={id}
-            type="file"
+            label={t('wizard.photos.add')}
+            kind="photo"
             multiple
-            accept={PHOTO_TYPES}
-            className="sr-only"
-            aria-describedby={error ? 'vehicleFiles-error' : undefined}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              const picked = acceptedFiles(event.target.files, 'photo').map(newFileSlot);
+            invalid={Boolean(error ?? refused)}
+            describedBy={error || refused ? 'vehicleFiles-error' : undefined}
+            onFiles={(files) => {
+              // A wrong type or an over-large photo is said at once, before anything is sent.
+              setRefused(files.map((file) => fileProblem(file, 'photo')).find(Boolean) ?? null);
+              const picked = files.filter((file) => !fileProblem(file, 'photo')).map(newFileSlot);
               onChange([...value, ...picked].slice(0, max));
-              event.target.value = '';
             }}
           />
-        </label>
+          <span className="text-xs font-normal text-slate-600">{t('wizard.photos.types')}</span>
+        </div>
       ) : null}
-      <GroupError id="vehicleFiles-error" error={error} />
+      <GroupError id="vehicleFiles-error" error={refused ?? error} />
     </div>
   );
 }

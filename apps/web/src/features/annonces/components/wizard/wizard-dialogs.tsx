@@ -153,17 +153,23 @@ export function SuccessDialog({
 /** Leaving the wizard with unsaved changes. */
 export function LeaveDialog({
   open,
+  saved = false,
   onStay,
   onLeave,
 }: {
   open: boolean;
+  /** Everything typed is in the server's draft: leaving loses nothing, coming back continues. */
+  saved?: boolean;
   onStay: () => void;
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onStay()}>
-      <DialogContent title={t('wizard.leave.title')} description={t('wizard.leave.text')}>
+      <DialogContent
+        title={t('wizard.leave.title')}
+        description={t(saved ? 'wizard.leave.text.saved' : 'wizard.leave.text')}
+      >
         <div className="flex flex-col gap-2 md:flex-row md:justify-end">
           <Button variant="secondary" onClick={onLeave}>
             {t('wizard.leave.confirm')}

@@ -229,11 +229,28 @@ export function stepProblems(
   const own = problems.filter(
     (problem) => stepOfField(problem.field, { isLicensed: type?.isLicensed ?? false }) === step,
   );
-  // The street line and the town are one "address" for the rules; say which part is missing.
-  if (step === 'MANDATORY_FIELDS' && fields.street.trim() && !fields.town) {
-    return own.map((p) =>
-      p.field === 'address' ? { field: 'town', messageKey: p.messageKey } : p,
-    );
+  if (step === 'MANDATORY_FIELDS') {
+    const result: FieldProblem[] = [];
+    const mandatory = { messageKey: 'MandatoryField' };
+    for (const problem of own) {
+      // The street line and the town are one "address" for the rules: every empty part says so.
+      if (problem.field === 'address') {
+        if (!fields.street.trim()) result.push(problem);
+        if (!fields.town) result.push({ field: 'town', messageKey: problem.messageKey });
+        continue;
+      }
+      result.push(problem);
+      // An empty confirmation says so on the first submit, not only once the plate is typed.
+      if (
+        problem.field === 'licensePlate' &&
+        type?.isLicensed &&
+        !fields.licensePlateConfirm.trim() &&
+        !own.some((other) => other.field === 'licensePlateConfirm')
+      ) {
+        result.push({ field: 'licensePlateConfirm', ...mandatory });
+      }
+    }
+    return result;
   }
   if (step === 'ADDITIONNAL_REWARD' && fields.rewardLevel === 5) {
     const amount = Math.ceil(Number(fields.rewardAmount));
@@ -264,11 +281,13 @@ export function buildSaveForm(input: {
   isFast: boolean;
   currentStep: number;
   forceDraft?: boolean;
+  wizardKey?: string | undefined;
 }): FormData {
   const { fields, files } = input;
   const form = new FormData();
   form.set('annonce', JSON.stringify(toFieldsInput(fields)));
   if (input.annonceId !== null) form.set('annonceId', String(input.annonceId));
+  if (input.wizardKey) form.set('wizardKey', input.wizardKey);
   form.set('isDraft', String(input.isDraft));
   form.set('isFastAnnonce', String(input.isFast));
   form.set('currentStep', String(input.currentStep));

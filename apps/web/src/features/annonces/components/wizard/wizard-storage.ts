@@ -21,6 +21,19 @@ export interface PersistedWizard {
   files: WizardFiles;
   basket: BasketEntry[];
   dirty: boolean;
+  /**
+   * Drawn when the wizard starts and sent with every save: the server goes on with this wizard's
+   * draft even when the id of its first save never came back (DECISIONS.md "drafts").
+   */
+  wizardKey?: string;
+}
+
+/** A random key for a new wizard. */
+export function newWizardKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 const STORAGE_KEY = 'veilleurs.annonceWizard';
@@ -72,4 +85,10 @@ export function clearWizardState() {
   } catch {
     // Nothing to clear.
   }
+}
+
+/** A draft deleted elsewhere (My announcements): the wizard must not go on with its id. */
+export function forgetWizardDraft(annonceId: number) {
+  const stored = loadWizardState();
+  if (stored?.annonceId === annonceId) clearWizardState();
 }
