@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/input';
 import { AnnonceCardSchema } from '../annonces/annonce.schemas';
 import { COLOR_VALUES, ENERGY_VALUES } from '../reference/vehicle-attributes';
 import {
@@ -60,7 +61,7 @@ function formList<T extends z.ZodType>(item: T) {
   );
 }
 
-const idItem = z.coerce.number().int().min(1).max(2_147_483_647);
+const idItem = idSchema;
 export const FormIdListSchema = formList(idItem);
 export const FormColorListSchema = formList(z.enum(COLOR_VALUES));
 export const FormEnergyListSchema = formList(z.enum(ENERGY_VALUES));
