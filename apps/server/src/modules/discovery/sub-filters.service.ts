@@ -272,9 +272,7 @@ export function createSubFiltersService(deps: { db: Db; savedSearches: SavedSear
           return item ? [item[locale]] : [];
         });
       } else {
-        const ids = z
-          .array(idSchema)
-          .safeParse(body.objectTypeValues);
+        const ids = z.array(idSchema).safeParse(body.objectTypeValues);
         if (!ids.success)
           throw new AppError('VALIDATION_FAILED', { invalidField: 'objectTypeValues' });
         const key = (
