@@ -62,7 +62,19 @@ describe('input validation classes', () => {
     const owner = await buildUser(t.db);
     const watcher = await buildUser(t.db);
     const annonce = await buildAnnonce(t.db, { ownerId: owner.id, status: 'VALIDATED' });
-    for (const annonceId of [true, false, 1.5, 0, -1, 2 ** 31, '1e0', ' 1', '0x1', [1], { id: 1 }]) {
+    for (const annonceId of [
+      true,
+      false,
+      1.5,
+      0,
+      -1,
+      2 ** 31,
+      '1e0',
+      ' 1',
+      '0x1',
+      [1],
+      { id: 1 },
+    ]) {
       const res = await t.injectAs(watcher, {
         method: 'POST',
         url: '/annonce/updateFavoris',

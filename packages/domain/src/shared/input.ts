@@ -14,11 +14,14 @@ export const MAX_ID = 2_147_483_647;
 export const TEXT_INVALID_MESSAGE_KEY = 'field.invalid.error';
 
 // C0 controls, DEL and C1 controls; a multi-line text keeps tab, line feed and carriage return.
-// Lone UTF-16 surrogates are not text either: they cannot be stored as UTF-8.
+// Lone UTF-16 surrogates are not text either: they cannot be stored as UTF-8. Matching control
+// characters is the point of these expressions.
+/* eslint-disable no-control-regex */
 const SINGLE_LINE_FORBIDDEN =
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MULTI_LINE_FORBIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/* eslint-enable no-control-regex */
 
 /** True when `value` is acceptable text: no control character (multi-line: except tab, CR, LF). */
 export function isAcceptableText(value: string, options: { multiline?: boolean } = {}): boolean {
@@ -56,8 +59,16 @@ export const idSchema = z.union([
  * checked too, as single-line text. Iterative, so deeply nested input cannot exhaust the stack.
  */
 export function findUnacceptableText(data: unknown, schema?: unknown): string | null {
-  const stack: { value: unknown; path: string[]; schemas: unknown[] }[] = [
-    { value: data, path: [], schemas: schema === undefined ? [] : [schema] },
+  // Paths are parent links, joined only for the answer: copying them at each level would cost
+  // the square of the depth.
+  type Path = { key: string; parent: Path | null } | null;
+  const pathText = (path: Path, last?: string) => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let node = path; node; node = node.parent) keys.push(node.key);
+    return keys.reverse().join('.');
+  };
+  const stack: { value: unknown; path: Path; schemas: unknown[] }[] = [
+    { value: data, path: null, schemas: schema === undefined ? [] : [schema] },
   ];
   while (stack.length > 0) {
     const { value, path, schemas } = stack.pop()!;
@@ -68,16 +79,20 @@ export function findUnacceptableText(data: unknown, schema?: unknown): string | 
       const multiline =
         strings.length === 0 ||
         strings.some((candidate) => defOf(candidate)?.checks?.includes(MULTILINE_MARK));
-      if (!isAcceptableText(value, { multiline })) return path.join('.');
+      if (!isAcceptableText(value, { multiline })) return pathText(path);
     } else if (Array.isArray(value)) {
-      const elements = childSchemas(schemas, null);
+      const elements = schemas.length === 0 ? schemas : childSchemas(schemas, null);
       value.forEach((item, index) => {
-        stack.push({ value: item, path: [...path, String(index)], schemas: elements });
+        stack.push({ value: item, path: { key: String(index), parent: path }, schemas: elements });
       });
     } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
       for (const [key, item] of Object.entries(value)) {
-        if (!isAcceptableText(key)) return [...path, key].join('.');
-        stack.push({ value: item, path: [...path, key], schemas: childSchemas(schemas, key) });
+        if (!isAcceptableText(key)) return pathText(path, key);
+        stack.push({
+          value: item,
+          path: { key, parent: path },
+          schemas: schemas.length === 0 ? schemas : childSchemas(schemas, key),
+        });
       }
     }
   }
