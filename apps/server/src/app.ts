@@ -20,6 +20,7 @@ import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
+import inputTextPlugin from './plugins/input-text';
 import accountsModule from './modules/accounts/index';
 import adminModule from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
 
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { accessTokens: deps.accessTokens });
+  await app.register(inputTextPlugin);
   await app.register(formbody);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,5 @@
 export * from './shared/errors';
+export * from './shared/input';
 export * from './accounts/roles';
 export * from './accounts/account.constants';
 export * from './accounts/account.schemas';

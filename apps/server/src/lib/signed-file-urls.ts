@@ -1,9 +1,12 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * Short-lived links to private files (identity, registration card, complaint…). A service first
- * checks that the caller is the owner or an admin, then hands out a signed path; GET /files/{id}
- * serves a private file only with a valid, unexpired signature (DESIGN.md, "file storage").
+ * Every file link is signed, so that file ids cannot be counted (docs/security.md, "Files"):
+ * - a short-lived link (expires + signature) to a private file (identity, registration card,
+ *   complaint…) or to the photo of an announcement only its owner sees: a service first checks
+ *   that the caller is the owner or an admin, then hands out the link;
+ * - a lasting link (signature only) to the photo of an announcement everyone may see: GET
+ *   /files/{id} serves it only while that announcement is still visible to everyone.
  */
 
 /** Long enough to open the document, short enough that a leaked link soon stops working. */
@@ -25,11 +28,23 @@ export interface FileUrlSigner {
     now: Date,
     variant?: FileVariant,
   ): 'valid' | 'expired' | 'invalid';
+  /** "/files/12?signature=…": the lasting link to a photo of an announcement everyone may see. */
+  publicFileUrl(fileId: number, variant?: FileVariant): string;
+  verifyPublic(fileId: number, signature: string): boolean;
 }
 
-/** The path a public file (a vehicle photo) is served at; prefix with config.publicUrl for a full URL. */
-export function publicFilePath(fileId: number, variant: FileVariant = 'original'): string {
+/** A photo of an owner-only announcement: long enough for a wizard session, then it stops working. */
+export const OWNER_PHOTO_URL_LIFETIME_SECONDS = 60 * 60;
+
+function filePath(fileId: number, variant: FileVariant): string {
   return variant === 'thumbnail' ? `/files/${fileId}/thumbnail` : `/files/${fileId}`;
+}
+
+function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  // Same length first: timingSafeEqual throws otherwise, and the length is not a secret.
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -43,6 +58,10 @@ export function createFileUrlSigner(signingSecret: string): FileUrlSigner {
 
   const sign = (fileId: number, expires: number, variant: FileVariant) =>
     createHmac('sha256', key).update(`${variant}:${fileId}:${expires}`).digest('base64url');
+  // One lasting signature for both variants of a public photo; "public:" keeps it apart from the
+  // short-lived ones.
+  const signPublic = (fileId: number) =>
+    createHmac('sha256', key).update(`public:${fileId}`).digest('base64url');
 
   return {
     signFileUrl(fileId, now, options = {}) {
@@ -53,16 +72,56 @@ export function createFileUrlSigner(signingSecret: string): FileUrlSigner {
         expires: String(expires),
         signature: sign(fileId, expires, variant),
       });
-      return `${publicFilePath(fileId, variant)}?${query.toString()}`;
+      return `${filePath(fileId, variant)}?${query.toString()}`;
     },
     verify(fileId, expires, signature, now, variant = 'original') {
-      const expected = Buffer.from(sign(fileId, expires, variant));
-      const given = Buffer.from(signature);
-      // Same length first: timingSafeEqual throws otherwise, and the length is not a secret.
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      if (!sameSignature(signature, sign(fileId, expires, variant))) return 'invalid';
       return Math.floor(now.getTime() / 1000) > expires ? 'expired' : 'valid';
     },
+    publicFileUrl(fileId, variant = 'original') {
+      return `${filePath(fileId, variant)}?signature=${signPublic(fileId)}`;
+    },
+    verifyPublic(fileId, signature) {
+      return sameSignature(signature, signPublic(fileId));
+    },
   };
+}
+
+const signers = new Map<string, FileUrlSigner>();
+
+/** One signer per secret (deriving the key costs more than signing). */
+export function fileUrlSigner(signingSecret: string): FileUrlSigner {
+  let signer = signers.get(signingSecret);
+  if (!signer) {
+    signer = createFileUrlSigner(signingSecret);
+    signers.set(signingSecret, signer);
+  }
+  return signer;
+}
+
+export interface PhotoUrlContext {
+  /** config.publicUrl: file URLs are absolute (annonces.md §3 "Uploaded file"). */
+  publicUrl: string;
+  signingSecret: string;
+  now: Date;
+}
+
+/**
+ * The links of an announcement's photo (the contract's id, fileUrl and thumbnailUrl): lasting ones
+ * while everyone may see the announcement, short-lived ones (for its owner or the back office,
+ * who alone are shown it) otherwise.
+ */
+export function photoUrls(context: PhotoUrlContext, fileId: number, annonceIsPublic: boolean) {
+  const signer = fileUrlSigner(context.signingSecret);
+  const link = (variant: FileVariant) =>
+    context.publicUrl +
+    (annonceIsPublic
+      ? signer.publicFileUrl(fileId, variant)
+      : signer.signFileUrl(fileId, context.now, {
+          variant,
+          lifetimeSeconds: OWNER_PHOTO_URL_LIFETIME_SECONDS,
+        }));
+  return { id: fileId, fileUrl: link('original'), thumbnailUrl: link('thumbnail') };
 }
 
 /** One-call form for services: `signFileUrl(app.deps.signingSecret, file.id, clock.now())`. */
@@ -72,5 +131,5 @@ export function signFileUrl(
   now: Date,
   options?: { lifetimeSeconds?: number; variant?: FileVariant },
 ): string {
-  return createFileUrlSigner(signingSecret).signFileUrl(fileId, now, options);
+  return fileUrlSigner(signingSecret).signFileUrl(fileId, now, options);
 }

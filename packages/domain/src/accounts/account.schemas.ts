@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/input';
 import {
   CODE_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -267,7 +268,7 @@ export const LogoutBodySchema = z
 export const SendResetPasswordMailBodySchema = z.object({ username: EmailSchema });
 export const ResetTokenBodySchema = z.object({
   token: z.string().min(1).max(200),
-  userId: z.coerce.number().int().positive(),
+  userId: idSchema,
 });
 export const CheckResetPasswordTokenResponseSchema = z.object({ email: z.string() });
 /** The new password is checked by the service, so that a weak one is a 403 on newPassword. */
@@ -279,7 +280,7 @@ export const ResetPasswordResponseSchema = z.object({ username: z.string() });
 // ---------------------------------------------------------------------------------------------
 // Impersonation (admins).
 
-export const ImpersonateBodySchema = z.object({ userId: z.coerce.number().int().positive() });
+export const ImpersonateBodySchema = z.object({ userId: idSchema });
 export const ImpersonateResponseSchema = z.object({
   username: z.string(),
   roles: z.array(z.enum(ROLES)),

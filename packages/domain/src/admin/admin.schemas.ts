@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, multilineText } from '../shared/input';
 import { FormBooleanSchema } from '../accounts/account.schemas';
 import { ROLES } from '../accounts/roles';
 export * from './watcher-money';
@@ -12,8 +13,8 @@ export const ADMIN_PAGE_SIZE = 20;
 /** Longest admin comment (refusal, identity refusal, lampions reason, lock reason). */
 export const ADMIN_COMMENT_MAX_LENGTH = 2000;
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const comment = z.string().trim().max(ADMIN_COMMENT_MAX_LENGTH);
+const id = idSchema;
+const comment = multilineText().trim().max(ADMIN_COMMENT_MAX_LENGTH);
 
 export const AdminIdParamsSchema = z.object({ id });
 
@@ -261,7 +262,7 @@ export const AdminFeedbackPageSchema = adminPageOf(AdminFeedbackSchema);
 
 export const AdminAuditQuerySchema = AdminPageQuerySchema.extend({
   objectType: z.string().max(40).optional(),
-  objectId: z.coerce.number().int().min(1).optional(),
+  objectId: idSchema.optional(),
 });
 export const AdminAuditEntrySchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, multilineText } from '../shared/input';
 import { ANNONCE_STATUSES } from './annonce-status';
 import { ADDITIONAL_REWARD_MAX_LEVEL } from './pricing';
 
@@ -9,7 +10,7 @@ import { ADDITIONAL_REWARD_MAX_LEVEL } from './pricing';
  * they answer 403 on the wizard's field, not 400.
  */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = idSchema;
 const shortText = (max: number) => z.string().max(max).nullish();
 
 /** The `annonce` part: the filled wizard fields (field names are the wizard's, §3). */
@@ -41,9 +42,9 @@ export const AnnonceFieldsSchema = z.object({
   firstnameOwner: shortText(100),
   lastnameOwner: shortText(100),
   /** Robbery context. */
-  annonceDescription: shortText(2000),
+  annonceDescription: multilineText().max(2000).nullish(),
   /** State of the vehicle as shown on the photos (imagesVehicleState). */
-  vehicleDescription: shortText(2000),
+  vehicleDescription: multilineText().max(2000).nullish(),
   hasWindowEngraving: z.boolean().nullish(),
   fiscalPower: z.number().min(-1000).max(1000).nullish(),
   insuranceCompany: shortText(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/input';
 import { CATALOG_NAME_MAX_LENGTH, cleanCatalogName, normalizeCatalogName } from './catalog-name';
 
 /**
@@ -7,7 +8,7 @@ import { CATALOG_NAME_MAX_LENGTH, cleanCatalogName, normalizeCatalogName } from 
  */
 
 /** A database id as it arrives in a path or a form: digits, within the 32-bit integer range. */
-export const CatalogIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+export const CatalogIdSchema = idSchema;
 
 export const VehicleTypeIdParamsSchema = z.object({ vehicleTypeId: CatalogIdSchema });
 export const ModelIdParamsSchema = z.object({ modelId: CatalogIdSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/input';
 import { COLOR_VALUES, ENERGY_VALUES } from '../reference/vehicle-attributes';
 import {
   checkCriteria,
@@ -68,13 +69,13 @@ export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 export const SavedSearchListSchema = z.array(SavedSearchSchema);
 
 export const SavedSearchIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: idSchema,
 });
 export const DeletedSchema = z.object({ deleted: z.literal(true) });
 
 /** POST /search/getFiltersDataInitialValuesFromSavedSearch. */
 export const SavedSearchIdBodySchema = z.object({
-  savedSearchId: z.coerce.number().int().min(1).max(2_147_483_647),
+  savedSearchId: idSchema,
 });
 
 /** Filters data (discovery.md §3): what the filters modal starts from. */

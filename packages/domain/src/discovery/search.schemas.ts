@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/input';
 import { AnnonceCardSchema } from '../annonces/annonce.schemas';
 import { COLOR_VALUES, ENERGY_VALUES } from '../reference/vehicle-attributes';
 import {
@@ -27,10 +28,11 @@ const isUnset = (value: unknown) =>
 /** An optional number field: null when unset, else a number within bounds. */
 export function formNumber(min: number, max: number, options: { int?: boolean } = {}) {
   const base = options.int ? z.number().int().min(min).max(max) : z.number().min(min).max(max);
-  return z.preprocess(
-    (value) => (isUnset(value) ? null : typeof value === 'string' ? Number(value.trim()) : value),
-    base.nullable(),
-  );
+  return z.preprocess((value) => {
+    const number = isUnset(value) ? null : typeof value === 'string' ? Number(value.trim()) : value;
+    // A subnormal (5e-324) is zero to us; PostgreSQL refuses it as float8 input (a 500 once).
+    return typeof number === 'number' && Math.abs(number) < 2.2250738585072014e-308 ? 0 : number;
+  }, base.nullable());
 }
 
 /**
@@ -60,7 +62,7 @@ function formList<T extends z.ZodType>(item: T) {
   );
 }
 
-const idItem = z.coerce.number().int().min(1).max(2_147_483_647);
+const idItem = idSchema;
 export const FormIdListSchema = formList(idItem);
 export const FormColorListSchema = formList(z.enum(COLOR_VALUES));
 export const FormEnergyListSchema = formList(z.enum(ENERGY_VALUES));
@@ -81,7 +83,10 @@ const longitude = formNumber(-180, 180);
 /** The filter fields shared by the search, the saved searches and the filters summary. */
 export const SearchCriteriaFieldsSchema = z.object({
   researchText: SearchTextSchema.optional(),
-  locationRadius: formNumber(LOCATION_RADIUS_MIN_KM, LOCATION_RADIUS_MAX_KM).optional(),
+  // Stored in an integer column: 1.5 km was a database error.
+  locationRadius: formNumber(LOCATION_RADIUS_MIN_KM, LOCATION_RADIUS_MAX_KM, {
+    int: true,
+  }).optional(),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
   vehicleTypeIds: FormIdListSchema.optional(),

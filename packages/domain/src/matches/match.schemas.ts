@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, multilineText } from '../shared/input';
 import { ANNONCE_MESSAGE_KEYS } from '../annonces/message-keys';
 import { isValidVin, normalizeIdentifier, VIN_LENGTH } from '../annonces/identifiers';
 import { COLOR_VALUES, ENERGY_VALUES } from '../reference/vehicle-attributes';
@@ -12,7 +13,7 @@ import { MATCH_STATUSES } from './match-status';
  * inside a form or a multipart body.
  */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = idSchema;
 const identifierText = z.string().max(60).nullish();
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false'])])
@@ -117,7 +118,7 @@ export const MatchFieldsSchema = z.object({
   vin: z.string().max(40).nullish(),
   color: z.string().max(20).nullish(),
   energy: z.string().max(20).nullish(),
-  description: z.string().max(MATCH_DESCRIPTION_MAX_LENGTH).nullish(),
+  description: multilineText().max(MATCH_DESCRIPTION_MAX_LENGTH).nullish(),
 });
 export type MatchFieldsInput = z.infer<typeof MatchFieldsSchema>;
 

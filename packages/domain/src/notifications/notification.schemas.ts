@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, multilineText } from '../shared/input';
 import {
   NOTIFICATION_OBJECT_TYPES,
   NOTIFICATION_TYPES,
@@ -90,11 +91,7 @@ export const NotificationStateAnswerSchema = z.object({
 
 /** `{id}` of the state calls: a positive integer. */
 export const NotificationIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idSchema,
 });
 
 /** POST /lampNotification/liveTicket: a short-lived ticket for the live stream's query string. */
@@ -120,13 +117,8 @@ export const BroadcastBodySchema = z.object({
   /** ADMIN_NOTIFICATION goes to every user who may be told; NEW_INFO_SUPER_WATCHER to super watchers. */
   type: z.enum(['ADMIN_NOTIFICATION', 'NEW_INFO_SUPER_WATCHER']),
   title: z.string().trim().min(1).max(120),
-  message: z.string().trim().min(1).max(1000),
+  message: multilineText().trim().min(1).max(1000),
   /** The announcement a click opens, if any. */
-  annonceId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
+  annonceId: idSchema.optional(),
 });
 export type BroadcastBody = z.infer<typeof BroadcastBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/input';
 import { ADDITIONAL_REWARD_MAX_LEVEL } from '../annonces/pricing';
 
 /**
@@ -6,7 +7,7 @@ import { ADDITIONAL_REWARD_MAX_LEVEL } from '../annonces/pricing';
  * in docs/decisions.md). Form bodies arrive as strings, so numbers are coerced.
  */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = idSchema;
 const intentId = z.string().trim().min(3).max(255);
 /** Euros as the spec sends them ("18.99"); the server compares them with its own price. */
 const euros = z.coerce.number().min(0).max(1_000_000);

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import {
   formatLicensePlate,
+  isVisibleToOthers,
   isBoostActive,
   maskIdentifier,
   type AnnonceCard,
@@ -16,7 +17,7 @@ import {
   models,
   vehicleTypes,
 } from '../../db/schema/index';
-import { publicFilePath } from '../../lib/signed-file-urls';
+import { photoUrls } from '../../lib/signed-file-urls';
 
 /**
  * The announcement card shared by every list (my announcements, drafts ready to publish,
@@ -32,6 +33,8 @@ export interface CardViewer {
 export interface CardContext {
   /** config.publicUrl: file URLs are absolute (annonces.md §3 "Uploaded file"). */
   publicUrl: string;
+  /** Signs the photo links (docs/security.md, "Files"). */
+  signingSecret: string;
   now: Date;
   locale?: 'fr' | 'en';
 }
@@ -77,14 +80,6 @@ export interface AnnonceCardRow {
   hasSeen: boolean;
 }
 
-export function photoUrls(publicUrl: string, fileId: number) {
-  return {
-    id: fileId,
-    fileUrl: `${publicUrl}${publicFilePath(fileId)}`,
-    thumbnailUrl: `${publicUrl}${publicFilePath(fileId, 'thumbnail')}`,
-  };
-}
-
 /** "Peugeot 208"; the type's name when brand and model are not chosen yet. */
 export function annonceTitle(
   brandName: string | null,
@@ -123,7 +118,9 @@ export function presentAnnonceCard(
           hasWindowEngraving: row.vehicleType.hasWindowEngraving,
         }
       : null,
-    vehicleFiles: photoIds.map((fileId) => photoUrls(context.publicUrl, fileId)),
+    vehicleFiles: photoIds.map((fileId) =>
+      photoUrls(context, fileId, isVisibleToOthers(row.status)),
+    ),
     address: isMine ? (row.theftAddress ?? row.theftCity) : row.theftCity,
     departement: row.theftDepartmentCode,
     licensePlate: maskIdentifier(row.licensePlate && formatLicensePlate(row.licensePlate)),

@@ -12,6 +12,7 @@ import {
   type AnnonceDetail,
   type AnnonceFile,
   type AnnonceStatus,
+  isVisibleToOthers,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import {
@@ -23,9 +24,9 @@ import {
   models,
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { signFileUrl } from '../../lib/signed-file-urls';
+import { photoUrls, signFileUrl } from '../../lib/signed-file-urls';
 import { loadVisibleAnnonce, type CurrentUser } from './annonce-access';
-import { annonceTitle, photoUrls } from './annonce-card.presenter';
+import { annonceTitle } from './annonce-card.presenter';
 import { loadAnnoncePositions } from './annonce-positions';
 import {
   documentFileIds,
@@ -198,7 +199,9 @@ export function createAnnonceDetailService(deps: {
         bicycode: identifier(annonce.bicycode),
         serialNumber: identifier(annonce.serialNumber),
         hasWindowEngraving: annonce.hasWindowEngraving,
-        vehicleImages: photoIds.map((fileId) => photoUrls(publicUrl, fileId)),
+        vehicleImages: photoIds.map((fileId) =>
+          photoUrls({ publicUrl, signingSecret, now }, fileId, isVisibleToOthers(annonce.status)),
+        ),
         theftPosition: {
           type: 'THEFT_LOCATION',
           latitude: isMine ? annonce.theftLatitude : roundCoordinate(annonce.theftLatitude),

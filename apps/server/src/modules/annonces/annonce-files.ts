@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ANNONCE_MESSAGE_KEYS as K } from '@app/domain';
+import { ANNONCE_MESSAGE_KEYS as K, idSchema, isAcceptableText } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
+import { assertAcceptablePartNames, unacceptableText } from '../../plugins/input-text';
 import { AppError, invalidField } from '../../lib/app-error';
 import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
 import {
@@ -61,6 +62,12 @@ export async function readAnnonceForm(request: FastifyRequest): Promise<AnnonceF
   };
   try {
     for await (const part of request.parts()) {
+      assertAcceptablePartNames(part);
+      if (part.type === 'field' && typeof part.value === 'string') {
+        // Multi-line allowed here; the schema the field is parsed with next applies its own rule.
+        if (!isAcceptableText(part.value, { multiline: true }))
+          throw unacceptableText(part.fieldname);
+      }
       if (part.type === 'file') {
         const photoIndex = PHOTO_PART.exec(part.fieldname)?.[1];
         const isDocument = (DOCUMENT_FIELDS as readonly string[]).includes(part.fieldname);
@@ -88,11 +95,11 @@ export async function readAnnonceForm(request: FastifyRequest): Promise<AnnonceF
       } else if (typeof part.value === 'string') {
         const keptIndex = KEPT_PHOTO_PART.exec(part.fieldname)?.[1];
         if (keptIndex !== undefined) {
-          const id = Number(part.value);
-          if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+          const id = idSchema.safeParse(part.value);
+          if (!id.success) {
             throw new AppError('VALIDATION_FAILED', { invalidField: 'imagesVehicleId' });
           }
-          form.keptPhotoIds.set(Number(keptIndex), id);
+          form.keptPhotoIds.set(Number(keptIndex), id.data);
         } else {
           form.fields[part.fieldname] = part.value;
         }

@@ -96,7 +96,15 @@ describe('my announcements, favourites, detail and deletion', () => {
       askedToBeDeleted: false,
       annonceFavorite: false,
     });
-    expect(card.vehicleFiles[0].fileUrl).toMatch(/^http:\/\/localhost:\d+\/files\/\d+$/);
+    // Awaiting validation, so only its owner sees it: a short-lived link, not a lasting one.
+    expect(card.vehicleFiles[0].fileUrl).toMatch(
+      /^http:\/\/localhost:\d+\/files\/\d+\?expires=\d+&signature=[\w-]+$/,
+    );
+    const photo = await t.app.inject({
+      method: 'GET',
+      url: card.vehicleFiles[0].thumbnailUrl.replace(/^https?:\/\/[^/]+/, ''),
+    });
+    expect(photo.statusCode).toBe(200);
     expect(card.title).not.toBe('');
   });
 

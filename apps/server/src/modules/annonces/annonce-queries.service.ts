@@ -26,9 +26,14 @@ export function myAnnoncesGroup(
 }
 
 /** My announcements, drafts ready to publish and favourites: lists of cards. */
-export function createAnnonceQueriesService(deps: { db: Db; clock: Clock; publicUrl: string }) {
-  const { db, clock, publicUrl } = deps;
-  const context = () => ({ publicUrl, now: clock.now() });
+export function createAnnonceQueriesService(deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  signingSecret: string;
+}) {
+  const { db, clock, publicUrl, signingSecret } = deps;
+  const context = () => ({ publicUrl, signingSecret, now: clock.now() });
 
   async function myAnnonces(user: CurrentUser) {
     const rows = await db

@@ -20,6 +20,7 @@ import type { Geocoder } from '../../adapters/geocoder';
 import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
+import { assertAcceptableText } from '../../plugins/input-text';
 import { AppError, invalidField } from '../../lib/app-error';
 import { isUniqueViolation } from '../accounts/form-errors';
 import type { Clock } from '../../lib/clock';
@@ -189,6 +190,7 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     form: AnnonceForm,
     mode: SaveMode,
   ): Promise<{ id: number }> {
+    assertAcceptableText(form.fields, SaveAnnonceFormSchema);
     const parsedForm = SaveAnnonceFormSchema.safeParse(form.fields);
     if (!parsedForm.success) {
       const field = String(parsedForm.error.issues[0]?.path[0] ?? 'annonce');
@@ -220,6 +222,7 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     } catch {
       throw new AppError('VALIDATION_FAILED', { invalidField: 'annonce' });
     }
+    assertAcceptableText(json, AnnonceFieldsSchema);
     const parsedFields = AnnonceFieldsSchema.safeParse(json);
     if (!parsedFields.success) {
       const field = String(parsedFields.error.issues[0]?.path[0] ?? 'annonce');

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { COLORS } from '@app/domain';
 import type { Db } from '../../db/database';
 import { annoncePhotos, annonces, brands, models, vehicleTypes } from '../../db/schema/index';
-import { publicFilePath } from '../../lib/signed-file-urls';
+import { fileUrlSigner } from '../../lib/signed-file-urls';
 import { annonceTitle } from './annonce-card.presenter';
 
 /** What a shared link shows on social networks: nothing a victim would not put on a poster. */
@@ -23,6 +23,7 @@ export async function loadSharePreview(
   db: Db,
   annonceId: number,
   publicUrl: string,
+  signingSecret: string,
 ): Promise<SharePreview | null> {
   const [row] = await db
     .select({
@@ -60,7 +61,10 @@ export async function loadSharePreview(
       `Aidez-nous à retrouver ce véhicule volé${details ? ` (${details})` : ''}. ` +
       (reward > 0 ? `Récompense supplémentaire : ${reward} €. ` : '') +
       'Vous l’avez vu ? Signalez-le sur Veilleurs.',
-    imageUrl: photo ? `${publicUrl}${publicFilePath(photo.fileId)}` : null,
+    // Only a VALIDATED announcement is previewed: its photo has a lasting public link.
+    imageUrl: photo
+      ? `${publicUrl}${fileUrlSigner(signingSecret).publicFileUrl(photo.fileId)}`
+      : null,
   };
 }
 

@@ -32,7 +32,12 @@ const annoncesModule: FastifyPluginAsync = async (app) => {
       log: app.log,
     }),
     publish: createAnnoncePublishService({ db, clock }),
-    queries: createAnnonceQueriesService({ db, clock, publicUrl: config.publicUrl }),
+    queries: createAnnonceQueriesService({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      signingSecret,
+    }),
     favourites: createFavouritesService({ db }),
     detail: createAnnonceDetailService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
     deletion: createAnnonceDeleteService({ db, storage, clock, log: app.log }),

@@ -72,7 +72,12 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
       const annonceId = Number(/^\/#\/annonce\/show\/(\d+)/.exec(target)?.[1] ?? Number.NaN);
       const preview =
         Number.isSafeInteger(annonceId) && annonceId <= 2_147_483_647
-          ? await loadSharePreview(app.deps.database.db, annonceId, config.publicUrl)
+          ? await loadSharePreview(
+              app.deps.database.db,
+              annonceId,
+              config.publicUrl,
+              app.deps.signingSecret,
+            )
           : null;
       if (!preview) return reply.redirect(target, 302);
       reply.header('Cache-Control', 'public, max-age=300');

@@ -75,6 +75,7 @@ export function createDiscoveryService(deps: {
   db: Db;
   clock: Clock;
   publicUrl: string;
+  signingSecret: string;
   savedSearches: SavedSearchesService;
   /** The in-memory index searches around a place use once it is loaded (else PostgreSQL). */
   searchIndex?: SearchIndexSync;
@@ -186,6 +187,7 @@ export function createDiscoveryService(deps: {
     const ids = [...new Set(lists.flat().map((item) => item.id))];
     const cards = await loadAnnonceCards(db, ids, viewer, {
       publicUrl: deps.publicUrl,
+      signingSecret: deps.signingSecret,
       now: clock.now(),
       locale: viewer.locale,
     });

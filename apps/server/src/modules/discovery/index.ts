@@ -15,6 +15,7 @@ const discoveryModule: FastifyPluginAsync<{ searchIndex?: SearchIndexSync }> = a
     db,
     clock: app.deps.clock,
     publicUrl: app.deps.config.publicUrl,
+    signingSecret: app.deps.signingSecret,
     savedSearches,
     searchIndex,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  idSchema,
   COLORS,
   effectiveSort,
   ENERGIES,
@@ -271,9 +272,7 @@ export function createSubFiltersService(deps: { db: Db; savedSearches: SavedSear
           return item ? [item[locale]] : [];
         });
       } else {
-        const ids = z
-          .array(z.coerce.number().int().min(1).max(2_147_483_647))
-          .safeParse(body.objectTypeValues);
+        const ids = z.array(idSchema).safeParse(body.objectTypeValues);
         if (!ids.success)
           throw new AppError('VALIDATION_FAILED', { invalidField: 'objectTypeValues' });
         const key = (

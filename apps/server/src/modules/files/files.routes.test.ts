@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedFiles } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { createFileUrlSigner, signFileUrl } from '../../lib/signed-file-urls';
-import { buildUser } from '../../../test/factories';
+import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { thumbnailKeyOf } from './files.service';
 
@@ -12,6 +13,8 @@ describe('GET /files/{id}', () => {
   let photo: { id: number; bytes: Buffer; key: string };
   let document: { id: number; bytes: Buffer };
   let orphan: { id: number };
+  let draftPhoto: { id: number };
+  let annonceId: number;
 
   async function storeFile(options: {
     bytes: Buffer;
@@ -41,6 +44,8 @@ describe('GET /files/{id}', () => {
 
   const signedPath = (fileId: number, options?: Parameters<typeof signFileUrl>[3]) =>
     signFileUrl(t.deps.signingSecret, fileId, t.clock.now(), options);
+  const publicPath = (fileId: number, variant?: 'original' | 'thumbnail') =>
+    createFileUrlSigner(t.deps.signingSecret).publicFileUrl(fileId, variant);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -61,6 +66,12 @@ describe('GET /files/{id}', () => {
       visibility: 'private',
       fileName: 'carte "grise"\r\nX-Evil: 1 été.pdf',
     });
+    draftPhoto = await storeFile({
+      bytes: jpeg,
+      mimeType: 'image/jpeg',
+      visibility: 'public',
+      fileName: 'draft.jpg',
+    });
     orphan = await storeFile({
       bytes: jpeg,
       mimeType: 'image/jpeg',
@@ -68,16 +79,23 @@ describe('GET /files/{id}', () => {
       fileName: 'lost.jpg',
       writeObject: false,
     });
+    annonceId = (await buildAnnonce(t.db, { status: 'VALIDATED' })).id;
+    const draftId = (await buildAnnonce(t.db, { status: 'DRAFT' })).id;
+    await t.db.insert(annoncePhotos).values([
+      { annonceId, fileId: photo.id, position: 0 },
+      { annonceId, fileId: orphan.id, position: 1 },
+      { annonceId: draftId, fileId: draftPhoto.id, position: 0 },
+    ]);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('serves a public photo to anyone, cacheable, with its content type', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/files/${photo.id}` });
+  it('serves a photo of a published announcement to anyone with its lasting link, cacheable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: publicPath(photo.id) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(Number(res.headers['content-length'])).toBe(photo.bytes.length);
@@ -85,24 +103,63 @@ describe('GET /files/{id}', () => {
   });
 
   it('serves a 480 px thumbnail of a public photo and keeps it in storage', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/files/${photo.id}/thumbnail` });
+    const url = publicPath(photo.id, 'thumbnail');
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const size = await sharp(res.rawPayload).metadata();
     expect([size.width, size.height]).toEqual([480, 320]);
     expect(await t.deps.storage.exists(thumbnailKeyOf(photo.key))).toBe(true);
 
-    const again = await t.app.inject({ method: 'GET', url: `/files/${photo.id}/thumbnail` });
+    const again = await t.app.inject({ method: 'GET', url });
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
-  it('never serves a private document by id alone', async () => {
-    for (const url of [`/files/${document.id}`, `/files/${document.id}/thumbnail`]) {
+  it('serves nothing by id alone: every id answers 404, so ids cannot be counted', async () => {
+    const found: string[] = [];
+    for (let id = 1; id <= Math.max(photo.id, document.id, draftPhoto.id) + 5; id += 1) {
+      for (const url of [`/files/${id}`, `/files/${id}/thumbnail`]) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await t.app.inject({ method, url });
+          if (res.statusCode !== 404) found.push(`${method} ${url} → ${res.statusCode}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("serves a draft's photo only through a short-lived link, never its lasting one", async () => {
+    for (const url of [
+      `/files/${draftPhoto.id}`,
+      publicPath(draftPhoto.id),
+      publicPath(draftPhoto.id, 'thumbnail'),
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'FORBIDDEN', messageKey: 'not.authorized.error' });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const signed = await t.app.inject({ method: 'GET', url: signedPath(draftPhoto.id) });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('stops serving a photo on its lasting link once the announcement leaves the public lists', async () => {
+    try {
+      await t.db.update(annonces).set({ status: 'REFUSED' }).where(eq(annonces.id, annonceId));
+      const res = await t.app.inject({ method: 'GET', url: publicPath(photo.id) });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await t.db.update(annonces).set({ status: 'VALIDATED' }).where(eq(annonces.id, annonceId));
+    }
+    expect((await t.app.inject({ method: 'GET', url: publicPath(photo.id) })).statusCode).toBe(200);
+  });
+
+  it('never serves a private document on a lasting link, even a correctly signed one', async () => {
+    for (const url of [`/files/${document.id}`, publicPath(document.id)]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });
     }
   });
 
@@ -120,7 +177,7 @@ describe('GET /files/{id}', () => {
     expect(res.rawPayload.equals(document.bytes)).toBe(true);
   });
 
-  it('refuses a forged, altered or borrowed signature with 403', async () => {
+  it('answers a forged, altered or borrowed signature as if the file did not exist', async () => {
     const valid = new URL(signedPath(document.id), 'http://x');
     const expires = valid.searchParams.get('expires');
     const signature = valid.searchParams.get('signature') ?? '';
@@ -138,8 +195,8 @@ describe('GET /files/{id}', () => {
     ];
     for (const url of attempts) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ code: 'FORBIDDEN', messageKey: 'not.authorized.error' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });
     }
   });
 
@@ -149,7 +206,7 @@ describe('GET /files/{id}', () => {
       method: 'GET',
       url: `/files/${document.id}?${borrowed.searchParams.toString()}`,
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
   });
 
   it('refuses a signed link once its 5 minutes are over', async () => {
@@ -167,11 +224,17 @@ describe('GET /files/{id}', () => {
   });
 
   it('answers 404 JSON for an unknown id, and 400 naming the field for a malformed one', async () => {
-    const unknown = await t.app.inject({ method: 'GET', url: '/files/999999' });
+    const unknown = await t.app.inject({ method: 'GET', url: publicPath(999999) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });
 
-    for (const url of ['/files/abc', '/files/0', '/files/99999999999']) {
+    for (const url of [
+      '/files/abc',
+      '/files/0',
+      '/files/99999999999',
+      '/files/1.5',
+      '/files/1e2',
+    ]) {
       const malformed = await t.app.inject({ method: 'GET', url });
       expect(malformed.statusCode, url).toBe(400);
       expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', invalidField: 'id' });
@@ -179,7 +242,7 @@ describe('GET /files/{id}', () => {
   });
 
   it('answers 404, not 500, when the row exists but its object is gone from storage', async () => {
-    for (const url of [`/files/${orphan.id}`, `/files/${orphan.id}/thumbnail`]) {
+    for (const url of [publicPath(orphan.id), publicPath(orphan.id, 'thumbnail')]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });

@@ -1,12 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '@app/domain';
 import { inlineContentDisposition, type FilesService, type ServedFile } from './files.service';
 
-/** Public photos change only by getting a new id, so caches may keep them for a day. */
-export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400';
+/**
+ * A public photo stops being served when its announcement leaves the public lists: shared caches may
+ * keep it an hour at most after that.
+ */
+export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=3600';
 
-const ParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ParamsSchema = z.object({ id: idSchema });
 const AccessQuerySchema = z.object({
   expires: z.coerce.number().int().nonnegative().optional(),
   signature: z.string().max(128).optional(),
@@ -17,8 +21,9 @@ function schema(summary: string) {
     tags: ['files'],
     summary,
     description:
-      'Public files (vehicle photos) are served by id. Private files (documents) need the expires and ' +
-      'signature parameters of a link the API handed out; without them, or once expired: 403.',
+      'Only through a link the API handed out: signature alone for a photo of an announcement ' +
+      'everyone may see (while it stays visible), expires and signature for anything else (403 ' +
+      'once expired). Without a valid link: 404, as for a file that does not exist.',
     params: ParamsSchema,
     querystring: AccessQuerySchema,
   };
@@ -28,13 +33,13 @@ function sendFile(reply: FastifyReply, file: ServedFile) {
   reply.header('Content-Type', file.contentType);
   reply.header('Content-Length', file.size);
   reply.header('X-Content-Type-Options', 'nosniff');
+  // Vehicle photos are meant to be embedded: shared-link previews, or the app reached through
+  // another host name than PUBLIC_URL (127.0.0.1 vs localhost). Documents stay same-origin.
+  if (file.isPhoto) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   if (file.visibility === 'public') {
     reply.header('Cache-Control', PUBLIC_FILE_CACHE_CONTROL);
-    // Vehicle photos are meant to be embedded: shared-link previews, or the app reached through
-    // another host name than PUBLIC_URL (127.0.0.1 vs localhost). Documents stay same-origin.
-    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   } else {
-    // A signed link must not leave a copy of an identity document in a shared cache.
+    // A short-lived link must not leave a copy (of an identity document…) in a shared cache.
     reply.header('Cache-Control', 'private, no-store');
     reply.header('Content-Disposition', inlineContentDisposition(file.fileName));
   }

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createThumbnail, PHOTO_CONTENT_TYPE, UnsupportedImageError } from '../../lib/images';
 import type { FileUrlSigner, FileVariant } from '../../lib/signed-file-urls';
-import { findStoredFile } from './files.repository';
+import { findStoredFile, isPhotoOfPublicAnnonce } from './files.repository';
 
 export const FILE_VISIBILITIES = ['public', 'private'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
@@ -25,6 +25,8 @@ export interface ServedFile {
   contentType: string;
   size: number;
   visibility: FileVisibility;
+  /** A vehicle photo (as opposed to a document), whichever link opened it. */
+  isPhoto: boolean;
   fileName: string;
 }
 
@@ -34,8 +36,10 @@ export interface FileAccess {
 }
 
 /**
- * Serving rules: a public file (a vehicle photo) to anyone by id; a private one (documents) only
- * with a signature that a service issued after its own owner-or-admin check.
+ * Serving rules (docs/security.md, "Files"): nothing by id alone. A short-lived signature (issued
+ * by a service after its owner-or-admin check) opens any file until it expires; a lasting one
+ * opens a vehicle photo only while its announcement is visible to everyone. Anything else is a 404,
+ * the same as a file that does not exist, so that ids cannot be probed.
  */
 export function createFilesService(deps: {
   db: Db;
@@ -48,16 +52,29 @@ export function createFilesService(deps: {
   /** Two first requests for the same thumbnail must not both write it (same temporary file). */
   const thumbnailsInProgress = new Map<string, Promise<Buffer | null>>();
 
-  function checkAccess(
+  /** How the file may be served: to anyone (cacheable) or to the holder of a short-lived link. */
+  async function checkAccess(
     fileId: number,
     visibility: string,
     access: FileAccess,
     variant: FileVariant,
-  ) {
-    if (visibility === 'public') return;
-    if (access.expires === undefined || !access.signature) throw new AppError('FORBIDDEN');
-    const verdict = signer.verify(fileId, access.expires, access.signature, clock.now(), variant);
-    if (verdict !== 'valid') throw new AppError('FORBIDDEN');
+  ): Promise<FileVisibility> {
+    if (!access.signature) throw notFound();
+    if (access.expires !== undefined) {
+      const verdict = signer.verify(fileId, access.expires, access.signature, clock.now(), variant);
+      // An expired link was genuine: its holder learns it expired (and opens the page again).
+      if (verdict === 'expired') throw new AppError('FORBIDDEN');
+      if (verdict !== 'valid') throw notFound();
+      return 'private';
+    }
+    if (
+      visibility === 'public' &&
+      signer.verifyPublic(fileId, access.signature) &&
+      (await isPhotoOfPublicAnnonce(db, fileId))
+    ) {
+      return 'public';
+    }
+    throw notFound();
   }
 
   async function generateThumbnail(storageKey: string): Promise<Buffer | null> {
@@ -89,8 +106,7 @@ export function createFilesService(deps: {
     async open(fileId: number, variant: FileVariant, access: FileAccess): Promise<ServedFile> {
       const file = await findStoredFile(db, fileId);
       if (!file) throw notFound();
-      checkAccess(file.id, file.visibility, access, variant);
-      const visibility: FileVisibility = file.visibility === 'public' ? 'public' : 'private';
+      const visibility = await checkAccess(file.id, file.visibility, access, variant);
 
       if (variant === 'original') {
         const object = await storage.get(file.storageKey);
@@ -104,6 +120,7 @@ export function createFilesService(deps: {
           contentType: file.mimeType,
           size: object.size,
           visibility,
+          isPhoto: file.visibility === 'public',
           fileName: file.originalFileName,
         };
       }
@@ -117,6 +134,7 @@ export function createFilesService(deps: {
           contentType: PHOTO_CONTENT_TYPE,
           size: stored.size,
           visibility,
+          isPhoto: file.visibility === 'public',
           fileName: thumbnailName,
         };
       }
@@ -131,6 +149,7 @@ export function createFilesService(deps: {
         contentType: PHOTO_CONTENT_TYPE,
         size: made.length,
         visibility,
+        isPhoto: file.visibility === 'public',
         fileName: thumbnailName,
       };
     },

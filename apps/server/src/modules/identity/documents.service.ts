@@ -5,9 +5,11 @@ import {
   PROFILE_MESSAGE_KEYS as K,
   type UploadedFile,
   type UserDocumentKind,
+  isAcceptableText,
 } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
+import { assertAcceptablePartNames, unacceptableText } from '../../plugins/input-text';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { signFileUrl } from '../../lib/signed-file-urls';
@@ -49,6 +51,12 @@ export async function readDocumentForm(
   const fields: Record<string, string> = {};
   const files: Record<string, IncomingFile> = {};
   for await (const part of request.parts()) {
+    assertAcceptablePartNames(part);
+    if (part.type === 'field' && typeof part.value === 'string') {
+      // Multi-line allowed here; the schema the field is parsed with next applies its own rule.
+      if (!isAcceptableText(part.value, { multiline: true }))
+        throw unacceptableText(part.fieldname);
+    }
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();

@@ -6,7 +6,9 @@ import {
   MATCH_MESSAGE_KEYS as K,
   MATCH_PHOTO_MAX_BYTES,
   MATCH_PHOTOS_MAX,
+  isAcceptableText,
 } from '@app/domain';
+import { assertAcceptablePartNames, unacceptableText } from '../../plugins/input-text';
 import { AppError, invalidField } from '../../lib/app-error';
 import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
 import type { IncomingFile } from '../../lib/uploaded-documents';
@@ -39,6 +41,12 @@ export async function readMatchForm(request: FastifyRequest): Promise<MatchForm>
   const form: MatchForm = { fields: {}, photos: new Map() };
   try {
     for await (const part of request.parts()) {
+      assertAcceptablePartNames(part);
+      if (part.type === 'field' && typeof part.value === 'string') {
+        // Multi-line allowed here; the schema the field is parsed with next applies its own rule.
+        if (!isAcceptableText(part.value, { multiline: true }))
+          throw unacceptableText(part.fieldname);
+      }
       if (part.type === 'file') {
         const index = PHOTO_PART.exec(part.fieldname)?.[1];
         if (index === undefined) {

@@ -5,12 +5,13 @@ import {
   type MatchListItem,
   type MatchShow,
   type UserInfoMatches,
+  isVisibleToOthers,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { signFileUrl } from '../../lib/signed-file-urls';
-import { annonceTitle, loadPhotoIds, photoUrls } from '../annonces/annonce-card.presenter';
+import { photoUrls, signFileUrl } from '../../lib/signed-file-urls';
+import { annonceTitle, loadPhotoIds } from '../annonces/annonce-card.presenter';
 import type { CurrentUser } from './match-check.service';
 import {
   catalogueNames,
@@ -51,7 +52,12 @@ export function createMatchListsService(deps: {
         row.annonceModelName,
         locale === 'en' ? row.annonceTypeNameEn : row.annonceTypeNameFr,
       ),
-      images: annoncePhotos.map((fileId) => photoUrls(publicUrl, fileId)),
+      // Someone else's announcement: its photos only while everyone may see it.
+      images: isVisibleToOthers(row.annonceStatus)
+        ? annoncePhotos.map((fileId) =>
+            photoUrls({ publicUrl, signingSecret, now: clock.now() }, fileId, true),
+          )
+        : [],
       additionnalRewardLevel: row.additionalRewardLevel,
       annonceDate: (row.annoncePublishedAt ?? row.annonceCreatedAt).toISOString(),
       annonceNbViews: row.annonceNbViews,

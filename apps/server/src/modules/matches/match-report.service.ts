@@ -7,6 +7,7 @@ import {
   matchFormProblems,
   normalizeIdentifier,
   OPEN_MATCH_STATUSES,
+  MatchFieldsSchema,
   SaveMatchFormSchema,
   type AnnonceStatus,
   type MatchFieldsInput,
@@ -14,6 +15,7 @@ import {
 import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
 import { annonces, matchReportPhotos, matchReports, storedFiles } from '../../db/schema/index';
+import { assertAcceptableText } from '../../plugins/input-text';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { deleteObjects } from '../annonces/annonce-files';
@@ -100,12 +102,15 @@ export function createMatchReportService(deps: {
   }
 
   async function save(user: CurrentUser, form: MatchForm) {
+    assertAcceptableText(form.fields, SaveMatchFormSchema);
     const parsed = SaveMatchFormSchema.safeParse(form.fields);
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0] ?? 'match');
       throw new AppError('VALIDATION_FAILED', { invalidField: field });
     }
     const { match: fields, scannedIdentifier, nbImagesVehicle } = parsed.data;
+    // The match part is JSON inside a form field: its strings are only seen once parsed.
+    assertAcceptableText(fields, MatchFieldsSchema);
     const annonceId = scannedIdentifier.annonceId;
     if (!annonceId) throw new AppError('VALIDATION_FAILED', { invalidField: 'annonceId' });
 

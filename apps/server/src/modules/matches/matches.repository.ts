@@ -267,6 +267,7 @@ function matchColumns() {
     annoncePublishedAt: annonces.publishedAt,
     annonceCreatedAt: annonces.createdAt,
     annonceNbViews: annonces.nbViews,
+    annonceStatus: annonces.status,
     theftLatitude: annonces.theftLatitude,
     theftLongitude: annonces.theftLongitude,
     theftDepartmentCode: annonces.theftDepartmentCode,

@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import { invalidField, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertAcceptableText } from '../../plugins/input-text';
 import { parseForm } from '../accounts/form-errors';
 import { findAccountById } from '../auth/credentials.repository';
 import type { Sessions } from '../auth/sessions.service';
@@ -145,6 +146,7 @@ export function createProfileService(deps: {
       files: Record<string, IncomingFile>,
     ): Promise<{ identityToSubmit: boolean }> {
       const row = await rowOf(userId);
+      assertAcceptableText(fields, ProfileFieldsSchema);
       const values = parseForm(ProfileFieldsSchema, fields);
       if (values.countryCode === 'FR' && !(await departmentExists(db, values.departmentCode))) {
         throw invalidField('department', AK.departmentInvalid);

@@ -4,8 +4,10 @@ import {
   DEFAULT_FEEDBACK_TYPE,
   FEEDBACK_TYPE_VALUES,
   PROFILE_MESSAGE_KEYS as K,
+  multilineText,
   SUPPORT_CONTENT_MAX_LENGTH,
 } from '@app/domain';
+import { assertAcceptableText } from '../../plugins/input-text';
 import { invalidField } from '../../lib/app-error';
 import type { SupportService } from './support.service';
 
@@ -16,8 +18,7 @@ const FeedbackBodySchema = z.object({
       error: 'field.invalid.error',
     })
     .default(DEFAULT_FEEDBACK_TYPE),
-  content: z
-    .string({ error: K.supportContentRequired })
+  content: multilineText({ error: K.supportContentRequired })
     .trim()
     .min(1, K.supportContentRequired)
     .max(SUPPORT_CONTENT_MAX_LENGTH, K.supportContentTooLong),
@@ -27,6 +28,7 @@ const FeedbackBodySchema = z.object({
 
 /** The first problem as the spec's 403 with invalidField and the schema's message key. */
 function parseFeedback(body: unknown) {
+  assertAcceptableText(body, FeedbackBodySchema);
   const result = FeedbackBodySchema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -1,3 +1,4 @@
+import { signFileUrl } from '../../lib/signed-file-urls';
 import {
   isValidBicycode,
   isValidLicensePlate,
@@ -233,7 +234,10 @@ describe('seedDemoData', () => {
     expect(new Set(photos.map((photo) => photo.fileId)).size).toBe(photos.length);
 
     const sample = photos[0];
-    const res = await t.app.inject({ method: 'GET', url: `/files/${sample?.fileId}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: signFileUrl(t.deps.signingSecret, sample!.fileId, t.clock.now()),
+    });
     expect(res.statusCode).toBe(200);
     const picture = await sharp(res.rawPayload).metadata();
     expect([picture.format, picture.width, picture.height, picture.exif]).toEqual([
