@@ -114,7 +114,9 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
               censor: '[redacted]',
             },
           },
-    trustProxy: true,
+    // Only configured proxies may name the client (TRUSTED_PROXIES): every per-address limit is
+    // keyed on request.ip, and a forged X-Forwarded-For must not give an attacker a new address.
+    trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: 1024 * 1024,
     // Clients may send form-encoded or JSON bodies for the same call (spec §7 "form").
     ajv: { customOptions: { coerceTypes: 'array' } },
@@ -159,6 +161,11 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS means something only over https; on a plain-http address it would pin browsers to an
+    // https that does not exist (a laptop, a LAN demo).
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   if (config.APP_ENV !== 'production') {
     app.addHook('onSend', async (_request, reply) => {

@@ -48,9 +48,9 @@ describe('login', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/authentication/beforeLogin',
+        remoteAddress: freshIp(),
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': freshIp(),
         },
         payload: new URLSearchParams({ isForIndividual: 'true', ...credentials(user) }).toString(),
       });
