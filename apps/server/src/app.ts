@@ -82,6 +82,11 @@ function humanReadableLogs() {
   }
 }
 
+/** N proxies in front: the N nearest hops are trusted, so the client is the address before them. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the whole HTTP application. Modules are registered one by one here (no autoload) so that
  * the wiring can be read, and grepped, in one place (docs/decisions.md).
@@ -116,7 +121,10 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
           },
     // Only configured proxies may name the client (TRUSTED_PROXIES): every per-address limit is
     // keyed on request.ip, and a forged X-Forwarded-For must not give an attacker a new address.
-    trustProxy: config.TRUSTED_PROXIES,
+    trustProxy:
+      typeof config.TRUSTED_PROXIES === 'number'
+        ? trustHops(config.TRUSTED_PROXIES)
+        : config.TRUSTED_PROXIES,
     bodyLimit: 1024 * 1024,
     // Clients may send form-encoded or JSON bodies for the same call (spec §7 "form").
     ajv: { customOptions: { coerceTypes: 'array' } },
