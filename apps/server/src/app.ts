@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
+import { createSessionRevocations } from './modules/auth/session-revocations';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import accountsModule from './modules/accounts/index';
@@ -146,7 +147,14 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   app.addHook('onClose', async () => searchIndex.close());
 
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { accessTokens: deps.accessTokens });
+  const revocations = await createSessionRevocations({
+    db: deps.database.db,
+    clock: deps.clock,
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => revocations.close());
+  await app.register(authPlugin, { accessTokens: deps.accessTokens, revocations });
   await app.register(formbody);
   await app.register(helmet, {
     contentSecurityPolicy: {
