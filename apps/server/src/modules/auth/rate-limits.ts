@@ -70,6 +70,19 @@ export const DEFAULT_RATE_LIMITS = {
     perIp: { max: 120, windowMs: 15 * MINUTES },
     perAccount: { max: 60, windowMs: 15 * MINUTES },
   },
+  /**
+   * POST /scannedIdentifier/getMatchResult (issue 16): per client address and per device (the web
+   * app's X-Device-Id), on top of the per-account limits counted in the database. Several accounts
+   * on one phone or one connection share these. A watcher checks a plate every few seconds at most.
+   */
+  identifierCheck: {
+    perIp: { max: 60, windowMs: 10 * MINUTES },
+    perAccount: { max: 30, windowMs: 10 * MINUTES },
+  },
+  identifierCheckDaily: {
+    perIp: { max: 400, windowMs: 24 * 60 * MINUTES },
+    perAccount: { max: 200, windowMs: 24 * 60 * MINUTES },
+  },
 } satisfies Record<string, RateLimitGroup>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
@@ -87,6 +100,14 @@ export function accountFromBody(field: string): AccountKey {
     return key ? `${field}:${key}` : null;
   };
 }
+
+/** The device a call comes from (X-Device-Id, a random id the web app keeps); null without one. */
+export const deviceFromHeader: AccountKey = (request) => {
+  const value = request.headers['x-device-id'];
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value)
+    ? `device:${value}`
+    : null;
+};
 
 /**
  * Registers @fastify/rate-limit inside the calling module (encapsulated, no global limit) and
