@@ -71,8 +71,9 @@ const EnvSchema = z.object({
   /** Demo accounts and announcements; on by default except in production and preproduction. */
   DEMO_DATA: booleanFromEnv.optional(),
   /**
-   * Multiplies every sign-in and account-recovery rate limit. 1 in production; the end-to-end tests
-   * raise it because every journey signs in from the same address.
+   * Multiplies every sign-in, account-recovery and per-address/per-device identifier-check rate
+   * limit. 1 in production; the end-to-end tests and the bench raise it because every journey or
+   * connection comes from the same address.
    */
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
