@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
+import { createSessionRevocations } from './modules/auth/session-revocations';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
@@ -84,6 +85,11 @@ function humanReadableLogs() {
   }
 }
 
+/** N proxies in front: the N nearest hops are trusted, so the client is the address before them. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the whole HTTP application. Modules are registered one by one here (no autoload) so that
  * the wiring can be read, and grepped, in one place (docs/decisions.md).
@@ -116,7 +122,12 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
               censor: '[redacted]',
             },
           },
-    trustProxy: true,
+    // Only configured proxies may name the client (TRUSTED_PROXIES): every per-address limit is
+    // keyed on request.ip, and a forged X-Forwarded-For must not give an attacker a new address.
+    trustProxy:
+      typeof config.TRUSTED_PROXIES === 'number'
+        ? trustHops(config.TRUSTED_PROXIES)
+        : config.TRUSTED_PROXIES,
     bodyLimit: 1024 * 1024,
     // Clients may send form-encoded or JSON bodies for the same call (spec §7 "form").
     ajv: { customOptions: { coerceTypes: 'array' } },
@@ -138,7 +149,14 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   app.addHook('onClose', async () => searchIndex.close());
 
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { accessTokens: deps.accessTokens });
+  const revocations = await createSessionRevocations({
+    db: deps.database.db,
+    clock: deps.clock,
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => revocations.close());
+  await app.register(authPlugin, { accessTokens: deps.accessTokens, revocations });
   await app.register(inputTextPlugin);
   await app.register(formbody);
   await app.register(helmet, {
@@ -162,6 +180,11 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS means something only over https; on a plain-http address it would pin browsers to an
+    // https that does not exist (a laptop, a LAN demo).
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   if (config.APP_ENV !== 'production') {
     app.addHook('onSend', async (_request, reply) => {

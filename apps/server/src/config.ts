@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseBoostOptions } from '@app/domain';
@@ -9,6 +10,51 @@ const booleanFromEnv = z
 
 const optionalUrl = z.url().optional();
 
+/** What Fastify's `trustProxy` takes: nothing trusted, a number of hops, or addresses/CIDRs. */
+export type TrustedProxies = false | number | string[];
+
+/** An address or a CIDR block (IPv4 or IPv6) as Fastify's trustProxy list accepts it. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUSTED_PROXIES (docs/security.md): unset or empty trusts no proxy, so the client address is the
+ * socket's and X-Forwarded-For is ignored; an integer N trusts N hops; otherwise a comma-separated
+ * list of proxy addresses or CIDR blocks whose X-Forwarded-For is believed.
+ */
+const trustedProxiesFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): TrustedProxies => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '') return false;
+    if (/^\d+$/.test(trimmed)) {
+      const hops = Number(trimmed);
+      if (hops > 10) {
+        context.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
+        return z.NEVER;
+      }
+      return hops === 0 ? false : hops;
+    }
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not an address or CIDR block: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -16,6 +62,8 @@ const EnvSchema = z.object({
   /** A PostgreSQL server; when absent the embedded PGlite database in DATA_DIR/pg is used. */
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
+  /** Proxies whose X-Forwarded-For gives the client address (see trustedProxiesFromEnv). */
+  TRUSTED_PROXIES: trustedProxiesFromEnv,
   APP_ENV: z.string().min(1).default('development'),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Veilleurs <ne-pas-repondre@veilleurs.local>'),
@@ -23,8 +71,9 @@ const EnvSchema = z.object({
   /** Demo accounts and announcements; on by default except in production and preproduction. */
   DEMO_DATA: booleanFromEnv.optional(),
   /**
-   * Multiplies every sign-in and account-recovery rate limit. 1 in production; the end-to-end tests
-   * raise it because every journey signs in from the same address.
+   * Multiplies every sign-in, account-recovery and per-address/per-device identifier-check rate
+   * limit. 1 in production; the end-to-end tests and the bench raise it because every journey or
+   * connection comes from the same address.
    */
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

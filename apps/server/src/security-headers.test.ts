@@ -24,6 +24,18 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 
+  it('sends HSTS only when the public address is https (issue 16)', async () => {
+    const plain = await buildTestApp({ env: { PUBLIC_URL: 'http://192.168.1.20:3000' } });
+    const secure = await buildTestApp({ env: { PUBLIC_URL: 'https://veilleurs.example.fr' } });
+    apps.push(plain, secure);
+    const plainRes = await plain.app.inject({ method: 'GET', url: '/health' });
+    expect(plainRes.headers['strict-transport-security']).toBeUndefined();
+    const secureRes = await secure.app.inject({ method: 'GET', url: '/health' });
+    expect(secureRes.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
   it('asks search engines not to index anything but production', async () => {
     const staging = await buildTestApp({ env: { APP_ENV: 'preproduction' } });
     const production = await buildTestApp({ env: { APP_ENV: 'production' } });

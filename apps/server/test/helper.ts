@@ -39,7 +39,13 @@ export function createFixedClock(start = new Date('2026-11-22T10:00:00Z')) {
  * The real app on its own database copy, temporary folders and a fixed clock. Call `close()` in
  * afterAll. `injectAs(user, …)` sends a request with that user's bearer token.
  */
-export async function buildTestApp(overrides: { env?: Record<string, string> } = {}) {
+export async function buildTestApp(
+  overrides: {
+    env?: Record<string, string>;
+    /** A second instance of the same deployment: same database (closed by its owner). */
+    shareDatabaseWith?: { deps: AppDependencies };
+  } = {},
+) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veilleurs-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -49,7 +55,8 @@ export async function buildTestApp(overrides: { env?: Record<string, string> } =
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...overrides.env,
   });
-  const database = await openTestDatabase();
+  const database = overrides.shareDatabaseWith?.deps.database ?? (await openTestDatabase());
+  const ownsDatabase = !overrides.shareDatabaseWith;
   const clock = createFixedClock();
   const deps: AppDependencies = {
     config,
@@ -71,7 +78,11 @@ export async function buildTestApp(overrides: { env?: Record<string, string> } =
     clock,
     dataDir,
     async tokenFor(user: TestUser) {
-      return deps.accessTokens.sign({ userId: user.id, username: user.username, roles: user.roles });
+      return deps.accessTokens.sign({
+        userId: user.id,
+        username: user.username,
+        roles: user.roles,
+      });
     },
     async injectAs(user: TestUser, options: InjectOptions) {
       const token = await deps.accessTokens.sign({
@@ -86,7 +97,7 @@ export async function buildTestApp(overrides: { env?: Record<string, string> } =
     },
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

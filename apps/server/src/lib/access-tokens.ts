@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   roles: Role[];
   /** Set when an admin acts as this user: the admin's id, for the audit trail. */
   impersonatorId?: number;
+  /** The session (refresh-token family) the token belongs to: it dies with it (issue 16). */
+  sessionId?: string;
 }
 
 const ISSUER = 'veilleurs';
@@ -33,6 +35,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
         username: claims.username,
         roles: claims.roles,
         ...(claims.impersonatorId ? { imp: claims.impersonatorId } : {}),
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
@@ -62,6 +65,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
           username: String(payload.username),
           roles: Object.freeze([...(payload.roles as Role[])]) as Role[],
           ...(typeof payload.imp === 'number' ? { impersonatorId: payload.imp } : {}),
+          ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
         });
         if (typeof payload.exp === 'number') {
           if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);

@@ -62,6 +62,7 @@ describe('access rules', () => {
     await app.register(errorHandlerPlugin);
     await app.register(authPlugin, {
       accessTokens: createAccessTokens('x'.repeat(40), { now: () => new Date() }),
+      revocations: { isRevoked: () => false, changed: async () => {}, close: async () => {} },
     });
     await expect(
       app.register(async (api) => {

@@ -9,10 +9,13 @@ import fp from 'fastify-plugin';
 import { hasAnyRole, type Role } from '@app/domain';
 import type { AccessTokenClaims, AccessTokens } from '../lib/access-tokens';
 import { AppError } from '../lib/app-error';
+import type { SessionRevocations } from '../modules/auth/session-revocations';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /** Which sessions ended since their tokens were signed (docs/security.md). */
+    sessionRevocations: SessionRevocations;
     /** preHandler: the request must carry a valid bearer access token. */
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler: authenticated and holding at least one of the roles. */
@@ -38,8 +41,13 @@ declare module 'fastify' {
  * first argument so that the access check is the first thing they do.
  */
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { accessTokens: AccessTokens }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    options: { accessTokens: AccessTokens; revocations: SessionRevocations },
+  ) {
+    const { revocations } = options;
     app.decorate('accessTokens', options.accessTokens);
+    app.decorate('sessionRevocations', revocations);
     app.decorateRequest('currentUser', null);
 
     async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
@@ -47,6 +55,11 @@ export default fp(
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
       const claims = token ? await options.accessTokens.verify(token) : null;
       if (!claims) throw new AppError('UNAUTHENTICATED');
+      // A signature is not enough: the session may have ended (logout, lock, new password).
+      const revoked = revocations.isRevoked(claims);
+      if (revoked === true || (revoked !== false && (await revoked))) {
+        throw new AppError('UNAUTHENTICATED');
+      }
       request.currentUser = claims;
     }
 

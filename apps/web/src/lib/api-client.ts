@@ -4,6 +4,7 @@ import { env } from '@/config/env';
 import { getClientConfig, isReportingEnvironment } from './client-config';
 import { openGlobalDialog } from './dialogs';
 import { i18n } from './i18n';
+import { deviceId } from './storage';
 import {
   TokenAnswerSchema,
   clearSession,
@@ -236,6 +237,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.language || 'fr',
+    'X-Device-Id': deviceId(),
   };
   if (contentType) headers['Content-Type'] = contentType;
   if (token) headers.Authorization = `Bearer ${token}`;

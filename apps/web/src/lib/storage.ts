@@ -33,4 +33,17 @@ export const STORAGE_KEYS = {
   language: 'veilleurs.language',
   /** The sign-up reason (AnnonceCreate or Home): where the first connection ends (accounts.md §4). */
   signUpReason: 'veilleurs.signUpReason',
+  /** A random id of this browser: the server limits identifier checks per device (issue 16). */
+  deviceId: 'veilleurs.deviceId',
 } as const;
+
+/** This browser's device id, made once; not personal data, only a counter key on the server. */
+export function deviceId(): string {
+  const known = storage.get(STORAGE_KEYS.deviceId);
+  if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
+  // getRandomValues, not randomUUID: the latter is missing on a plain-http address (a LAN demo).
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  const made = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  storage.set(STORAGE_KEYS.deviceId, made);
+  return made;
+}

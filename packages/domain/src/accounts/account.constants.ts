@@ -22,10 +22,25 @@ export const REFRESH_TOKEN_REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** Wrong passwords since the last successful login after which the SMS-code step is asked. */
 export const FAILED_LOGINS_BEFORE_SMS_CODE = 3;
-/** Wrong passwords since the last successful login from which each new failure locks the account. */
-export const FAILED_LOGINS_BEFORE_LOCK = 10;
-/** How long a lock lasts (423 account.locked.error meanwhile, even with the right password). */
-export const ACCOUNT_LOCK_MS = 15 * 60 * 1000;
+/**
+ * Wrong passwords never lock an account (issue 16: anyone could lock anyone out). They slow the one
+ * who makes them: per account AND client address, the first LOGIN_FAILURES_FREE cost nothing, then
+ * each one makes that client wait before trying that account again, LOGIN_DELAY_FIRST_MS doubled at
+ * each further failure up to LOGIN_DELAY_MAX_MS (429 with Retry-After meanwhile). The owner, from
+ * their own address, gets in through the SMS-code step (FAILED_LOGINS_BEFORE_SMS_CODE).
+ */
+export const LOGIN_FAILURES_FREE = 3;
+export const LOGIN_DELAY_FIRST_MS = 30 * 1000;
+export const LOGIN_DELAY_MAX_MS = 15 * 60 * 1000;
+/** A client's failures on an account are forgotten this long after the last one. */
+export const LOGIN_FAILURES_RESET_MS = 60 * 60 * 1000;
+
+/** How long a client waits after its `failures`-th wrong password on one account. */
+export function loginDelayMs(failures: number): number {
+  if (failures <= LOGIN_FAILURES_FREE) return 0;
+  const doublings = Math.min(failures - LOGIN_FAILURES_FREE - 1, 16);
+  return Math.min(LOGIN_DELAY_MAX_MS, LOGIN_DELAY_FIRST_MS * 2 ** doublings);
+}
 
 /** Shortest password, counted after trimming spaces; it also needs a letter and a digit. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -20,6 +20,22 @@ export const IDENTIFIER_CHECK_RATE_LIMITS: readonly CheckRateWindow[] = [
   { windowMs: 24 * 60 * 60 * 1000, max: 200 },
 ];
 
+/**
+ * Walking a masked identifier (issue 16): search shows "BB-111-**"; trying the 676 endings would
+ * recover the plate. Checks are counted by visible prefix (the identifier without its last two
+ * characters): distinct identifiers of one prefix checked without a hit in the last day. Past
+ * `perAccount` for the caller, or `everyone` for all callers together, a new identifier of that
+ * prefix is refused (429) and the back office is told. A watcher in the street checks unrelated
+ * plates and never meets these; re-checking the same plate does not count.
+ */
+export const IDENTIFIER_PREFIX_WALK_LIMITS = {
+  windowMs: 24 * 60 * 60 * 1000,
+  perAccount: 3,
+  everyone: 10,
+  /** Identifiers shorter than this have no prefix worth guarding. */
+  minLength: 5,
+} as const;
+
 /** Photos of a match report: at least one, at most this many; png or jpeg, 10 MB each. */
 export const MATCH_PHOTOS_MIN = 1;
 export const MATCH_PHOTOS_MAX = 10;

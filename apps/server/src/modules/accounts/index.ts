@@ -47,6 +47,7 @@ export default async function accountsModule(
       mailer,
       clock,
       publicUrl: config.publicUrl,
+      revocations: app.sessionRevocations,
     }),
     limit,
   });

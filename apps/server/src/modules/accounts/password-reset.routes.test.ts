@@ -247,6 +247,13 @@ describe('forgot / reset password', () => {
         freshIp(),
       );
       expect(refreshed.statusCode).toBe(401);
+      // Its access token stops at once too, not 15 minutes later (issue 16).
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/user/getProfile',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(profile.statusCode).toBe(401);
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
       expect(row!.accountValidatedAt).not.toBeNull();

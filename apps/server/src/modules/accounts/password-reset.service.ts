@@ -17,6 +17,7 @@ import {
   type AccountRow,
 } from '../auth/credentials.repository';
 import { newOpaqueToken, type SecretDigests } from '../auth/secret-digests';
+import type { SessionRevocations } from '../auth/session-revocations';
 import { revokeAllOfUser } from '../auth/sessions.repository';
 import { parseForm } from './form-errors';
 import {
@@ -41,8 +42,10 @@ export function createPasswordResetService(deps: {
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
+  /** Told when the reset ended every session, so that their access tokens stop at once. */
+  revocations: Pick<SessionRevocations, 'changed'>;
 }) {
-  const { db, digests, mailer, clock, publicUrl } = deps;
+  const { db, digests, mailer, clock, publicUrl, revocations } = deps;
   const tokenError = (messageKey: string) => invalidField('token', messageKey);
 
   /** The link's token and user, or the 403 the reset screen shows. */
@@ -100,6 +103,7 @@ export function createPasswordResetService(deps: {
         await useAllResetTokensOfUser(tx, user.id, now);
         await revokeAllOfUser(tx, user.id, now);
       });
+      await revocations.changed(user.id);
       return { username: user.username };
     },
   };

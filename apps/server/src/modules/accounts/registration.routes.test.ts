@@ -50,9 +50,9 @@ describe('sign-up', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/apiMobile/isEmailValid',
+        remoteAddress: freshIp(),
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': freshIp(),
         },
         payload: `email=${encodeURIComponent(uniqueEmail())}`,
       });

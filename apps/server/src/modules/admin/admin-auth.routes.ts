@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoginBodySchema, LoginResponseSchema, RefreshTokenBodySchema } from '@app/domain';
 import type { LoginService } from '../auth/login.service';
-import { accountFromBody, type RateLimit } from '../auth/rate-limits';
+import type { LoginThrottle } from '../auth/login-throttle';
+import type { RateLimit } from '../auth/rate-limits';
 import type { Sessions } from '../auth/sessions.service';
 
 /**
@@ -12,24 +13,26 @@ const adminAuthRoutes: FastifyPluginAsyncZod<{
   login: LoginService;
   sessions: Sessions;
   limit: RateLimit;
-}> = async (app, { login, sessions, limit }) => {
+  throttle: LoginThrottle;
+}> = async (app, { login, sessions, limit, throttle }) => {
   app.post(
     '/admin/login',
     {
       // Public: the admin has no session yet.
       config: { public: true },
-      preHandler: limit('login', accountFromBody('username')),
+      preHandler: [limit('login'), throttle.guard],
       schema: {
         tags: ['admin'],
         summary: 'Admin login: answered like /api/login, for admin accounts only',
         description:
-          '401 login.incorrect.error; 423 account.locked.error (wrong passwords, or locked); 403 ' +
+          '401 login.incorrect.error; 423 account.locked.error (locked); 429 with Retry-After after ' +
+          'repeated wrong passwords from this address; 403 ' +
           'Profile.forbidden.error for a non-admin account; 429 too.many.requests.error. No SMS step.',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema },
       },
     },
-    async (request) => login.adminLogin(request.body),
+    async (request) => login.adminLogin(request.body, request.ip),
   );
 
   app.post(

@@ -301,13 +301,17 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
         response: { 200: AdminUserActionResponseSchema },
       },
     },
-    async (request) =>
-      services.users.setLocked(
+    async (request) => {
+      const result = await services.users.setLocked(
         adminOf(request),
         request.params.id,
         request.body.locked,
         request.body.reason,
-      ),
+      );
+      // The account's access tokens stop now, on every instance, not in 15 minutes.
+      await app.sessionRevocations.changed(request.params.id);
+      return result;
+    },
   );
 
   app.post(
@@ -368,7 +372,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
         response: { 200: AdminStatusResponseSchema },
       },
     },
-    async (request) => services.deletions.eraseAccount(adminOf(request), request.params.id),
+    async (request) => {
+      const result = await services.deletions.eraseAccount(adminOf(request), request.params.id);
+      await app.sessionRevocations.changed(request.params.id);
+      return result;
+    },
   );
 
   app.get(

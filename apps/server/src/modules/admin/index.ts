@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createImpersonationService } from '../auth/impersonation.service';
 import { createLoginService } from '../auth/login.service';
 import { createOneTimeCodes } from '../auth/one-time-codes.service';
-import { setUpRateLimits } from '../auth/rate-limits';
+import { loginThrottleFor, setUpRateLimits } from '../auth/rate-limits';
 import { createSecretDigests } from '../auth/secret-digests';
 import { createSessions } from '../auth/sessions.service';
 import { createLampions } from '../lampions/lampions.service';
@@ -29,8 +29,16 @@ export default async function adminModule(
 ) {
   const { database, accessTokens, signingSecret, sms, clock, config, storage } = app.deps;
   const db = database.db;
+  const throttle = await loginThrottleFor(app);
   const digests = createSecretDigests(signingSecret);
-  const sessions = createSessions({ db, digests, accessTokens, clock, log: app.log });
+  const sessions = createSessions({
+    db,
+    digests,
+    accessTokens,
+    clock,
+    log: app.log,
+    revocations: app.sessionRevocations,
+  });
   const login = createLoginService({
     db,
     codes: createOneTimeCodes({ db, digests, clock }),
@@ -38,9 +46,10 @@ export default async function adminModule(
     sms,
     clock,
     proSiteUrl: config.PRO_SITE_URL,
+    throttle,
   });
   const limit = await setUpRateLimits(app);
-  await app.register(adminAuthRoutes, { login, sessions, limit });
+  await app.register(adminAuthRoutes, { login, sessions, limit, throttle });
 
   const ctx: AdminContext = {
     db,

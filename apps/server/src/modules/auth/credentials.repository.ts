@@ -51,22 +51,13 @@ export async function findAccountById(db: Db, id: number): Promise<AccountRow | 
 }
 
 /**
- * Counts a wrong password in one statement (parallel guesses all count) and locks the account
- * once the count reaches `lockFrom`. Returns the new count.
+ * Counts a wrong password in one statement (parallel guesses all count); from the 3rd the login
+ * asks for the SMS code. Never a lock (issue 16). Returns the new count.
  */
-export async function recordFailedLogin(
-  db: Db,
-  userId: number,
-  options: { lockFrom: number; lockUntil: Date; now: Date },
-): Promise<number> {
-  const next = sql`${users.failedLoginCount} + 1`;
+export async function recordFailedLogin(db: Db, userId: number, now: Date): Promise<number> {
   const [row] = await db
     .update(users)
-    .set({
-      failedLoginCount: next,
-      lockedUntil: sql`case when ${next} >= ${options.lockFrom} then ${options.lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-      updatedAt: options.now,
-    })
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, updatedAt: now })
     .where(eq(users.id, userId))
     .returning({ failedLoginCount: users.failedLoginCount });
   return row?.failedLoginCount ?? 0;

@@ -4,7 +4,7 @@ import { createImpersonationService } from './impersonation.service';
 import loginRoutes from './login.routes';
 import { createLoginService } from './login.service';
 import { createOneTimeCodes } from './one-time-codes.service';
-import { setUpRateLimits, type RateLimitOverrides } from './rate-limits';
+import { loginThrottleFor, setUpRateLimits, type RateLimitOverrides } from './rate-limits';
 import { createSecretDigests } from './secret-digests';
 import sessionsRoutes from './sessions.routes';
 import { createSessions } from './sessions.service';
@@ -20,9 +20,17 @@ export default async function authModule(
 ) {
   const { database, accessTokens, signingSecret, sms, clock, config } = app.deps;
   const db = database.db;
+  const throttle = await loginThrottleFor(app);
   const digests = createSecretDigests(signingSecret);
   const limit = await setUpRateLimits(app, options.rateLimits);
-  const sessions = createSessions({ db, digests, accessTokens, clock, log: app.log });
+  const sessions = createSessions({
+    db,
+    digests,
+    accessTokens,
+    clock,
+    log: app.log,
+    revocations: app.sessionRevocations,
+  });
   const codes = createOneTimeCodes({ db, digests, clock });
   const login = createLoginService({
     db,
@@ -31,9 +39,10 @@ export default async function authModule(
     sms,
     clock,
     proSiteUrl: config.PRO_SITE_URL,
+    throttle,
   });
 
-  await app.register(loginRoutes, { service: login, limit });
+  await app.register(loginRoutes, { service: login, limit, throttle });
   await app.register(sessionsRoutes, { sessions, limit });
   await app.register(impersonationRoutes, {
     service: createImpersonationService({ db, accessTokens, clock }),

@@ -7,19 +7,24 @@ import {
   LoginResponseSchema,
 } from '@app/domain';
 import type { LoginService } from './login.service';
-import { accountFromBody, type RateLimit } from './rate-limits';
+import type { LoginThrottle } from './login-throttle';
+import type { RateLimit } from './rate-limits';
 
 const ERRORS_DOC =
-  '401 login.incorrect.error (unknown e-mail or wrong password); 423 account.locked.error; ' +
+  '401 login.incorrect.error (unknown e-mail or wrong password); 423 account.locked.error (locked ' +
+  'by an admin); 429 with Retry-After after repeated wrong passwords from this address on this account; ' +
   '468 login.professional.error with proSiteUrl; 403 Profile.forbidden.error (admin account); ' +
   '403 account.not.validated.error (offer to resend the validation mail); 429 too.many.requests.error.';
 
 /** The three login calls (accounts.md §7, DECISIONS.md "login call"). */
-const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLimit }> = async (
-  app,
-  { service, limit },
-) => {
-  const rateLimited = limit('login', accountFromBody('username'));
+const loginRoutes: FastifyPluginAsyncZod<{
+  service: LoginService;
+  limit: RateLimit;
+  throttle: LoginThrottle;
+}> = async (app, { service, limit, throttle }) => {
+  // Per address only: a per-account cap would let anyone lock the owner out (issue 16); the
+  // account is protected by the per-client delay and the SMS-code step.
+  const rateLimited = [limit('login'), throttle.guard];
 
   app.post(
     '/authentication/beforeLogin',
@@ -36,7 +41,7 @@ const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLim
         response: { 200: BeforeLoginResponseSchema },
       },
     },
-    async (request) => service.beforeLogin(request.body),
+    async (request) => service.beforeLogin(request.body, request.ip),
   );
 
   app.post(
@@ -54,7 +59,7 @@ const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLim
         response: { 200: LoginResponseSchema },
       },
     },
-    async (request) => service.login(request.body),
+    async (request) => service.login(request.body, request.ip),
   );
 
   app.post(
@@ -73,7 +78,7 @@ const loginRoutes: FastifyPluginAsyncZod<{ service: LoginService; limit: RateLim
         response: { 200: LoginResponseSchema },
       },
     },
-    async (request) => service.checkSmsCode(request.body),
+    async (request) => service.checkSmsCode(request.body, request.ip),
   );
 };
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  ACCOUNT_LOCK_MS,
   ACCOUNT_MESSAGE_KEYS as K,
-  FAILED_LOGINS_BEFORE_LOCK,
   FAILED_LOGINS_BEFORE_SMS_CODE,
   isAdmin,
   isProfessional,
@@ -22,6 +20,7 @@ import {
   type AccountRow,
 } from './credentials.repository';
 import { loginCodeSms } from './login-code.sms';
+import type { LoginThrottle } from './login-throttle';
 import type { OneTimeCodes } from './one-time-codes.service';
 import type { Sessions } from './sessions.service';
 
@@ -42,8 +41,9 @@ export function createLoginService(deps: {
   sms: SmsSender;
   clock: Clock;
   proSiteUrl: string;
+  throttle: Pick<LoginThrottle, 'failed' | 'succeeded'>;
 }) {
-  const { db, codes, sessions, sms, clock, proSiteUrl } = deps;
+  const { db, codes, sessions, sms, clock, proSiteUrl, throttle } = deps;
   // An unknown e-mail costs the same hashing time as a known one: no enumeration by timing.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -54,25 +54,23 @@ export function createLoginService(deps: {
    */
   async function authenticate(
     { username, password }: Credentials,
+    client: string,
     audience: 'public' | 'admin' = 'public',
   ): Promise<AccountRow> {
     const user = await findAccountByUsername(db, username);
     if (!user) {
       await verifyPassword(await decoy(), password);
+      await throttle.failed(username, client);
       throw authErrors.loginIncorrect();
     }
-    const now = clock.now();
-    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())
-      throw authErrors.accountLocked();
+    // No lock from wrong passwords (issue 16): this client slows down on this account, and the
+    // account asks for the SMS code from the 3rd failure, which the owner has and a guesser not.
     if (!(await verifyPassword(user.passwordHash, password))) {
-      const failures = await recordFailedLogin(db, user.id, {
-        lockFrom: FAILED_LOGINS_BEFORE_LOCK,
-        lockUntil: new Date(now.getTime() + ACCOUNT_LOCK_MS),
-        now,
-      });
-      if (failures >= FAILED_LOGINS_BEFORE_LOCK) throw authErrors.accountLocked();
+      await recordFailedLogin(db, user.id, clock.now());
+      await throttle.failed(username, client);
       throw authErrors.loginIncorrect();
     }
+    await throttle.succeeded(username, client);
     if (await isLockedByAdmin(db, user.id)) throw authErrors.accountLocked();
     if (audience === 'admin') {
       if (!isAdmin(user.roles)) throw authErrors.profileForbidden();
@@ -103,33 +101,40 @@ export function createLoginService(deps: {
   }
 
   return {
-    async beforeLogin(credentials: Credentials) {
-      const user = await authenticate(credentials);
+    async beforeLogin(credentials: Credentials, client: string) {
+      const user = await authenticate(credentials, client);
       if (!needsSmsCode(user)) return { displayCodeValidation: false, phoneNumber: null };
       await sendSmsCode(user);
       return { displayCodeValidation: true, phoneNumber: maskPhoneNumber(user.phoneNumber) };
     },
 
-    async login(credentials: Credentials & { rememberMe: boolean }): Promise<LoginResponse> {
-      const user = await authenticate(credentials);
+    async login(
+      credentials: Credentials & { rememberMe: boolean },
+      client: string,
+    ): Promise<LoginResponse> {
+      const user = await authenticate(credentials, client);
       if (needsSmsCode(user)) throw authErrors.smsCodeRequired();
       return finish(user, credentials.rememberMe);
     },
 
     /**
      * POST /admin/login (issue 6): admins only, answered like /api/login. No SMS step: admin
-     * accounts are created from the command line and may have no phone; the lock after wrong
-     * passwords still applies.
+     * accounts are created from the command line and may have no phone; wrong passwords slow the
+     * client down like on the public login.
      */
-    async adminLogin(credentials: Credentials & { rememberMe: boolean }): Promise<LoginResponse> {
-      const user = await authenticate(credentials, 'admin');
+    async adminLogin(
+      credentials: Credentials & { rememberMe: boolean },
+      client: string,
+    ): Promise<LoginResponse> {
+      const user = await authenticate(credentials, client, 'admin');
       return finish(user, credentials.rememberMe);
     },
 
     async checkSmsCode(
       credentials: Credentials & { rememberMe: boolean; code: string },
+      client: string,
     ): Promise<LoginResponse> {
-      const user = await authenticate(credentials);
+      const user = await authenticate(credentials, client);
       // Nothing to prove when the step is not due (the password was just checked).
       if (!needsSmsCode(user)) return finish(user, credentials.rememberMe);
       const result = await codes.check(user.id, 'LOGIN_SMS', credentials.code);

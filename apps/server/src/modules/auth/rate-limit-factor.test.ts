@@ -15,7 +15,7 @@ describe('AUTH_RATE_LIMIT_FACTOR', () => {
       t.app.inject({
         method: 'POST',
         url: '/authentication/beforeLogin',
-        headers: { 'x-forwarded-for': '203.0.113.77' },
+        remoteAddress: '203.0.113.77',
         payload: { username: `nobody-${n}@example.test`, password: 'x' },
       });
     for (let n = 0; n < 60; n += 1) expect((await precheck(n)).statusCode).toBe(401);

@@ -28,7 +28,7 @@ describe.runIf(REDIS_URL)('sign-in rate limits shared through Redis (REDIS_URL)'
     t.app.inject({
       method: 'POST',
       url: '/authentication/beforeLogin',
-      headers: { 'x-forwarded-for': ip },
+      remoteAddress: ip,
       payload: { username: `nobody-${n}@example.test`, password: 'x' },
     });
 
@@ -50,7 +50,7 @@ describe.runIf(REDIS_URL)('sign-in rate limits shared through Redis (REDIS_URL)'
     const other = await second.app.inject({
       method: 'POST',
       url: '/apiMobile/isEmailValid',
-      headers: { 'x-forwarded-for': ip },
+      remoteAddress: ip,
       payload: { email: `someone-${randomUUID()}@example.test` },
     });
     expect(other.statusCode).toBe(200);

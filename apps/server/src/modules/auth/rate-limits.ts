@@ -8,6 +8,7 @@ import type {
 import type { Redis } from 'ioredis';
 import type { AppDependencies } from '../../app';
 import { AppError } from '../../lib/app-error';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle';
 
 /** At most `max` calls per `windowMs`. */
 export interface RateLimitRule {
@@ -41,8 +42,9 @@ export const DEFAULT_RATE_LIMITS = {
     perAccount: { max: 20, windowMs: 15 * MINUTES },
   },
   /**
-   * beforeLogin, /api/login and checkSmsCode (beforeLogin may text a code). Above the lock
-   * threshold (10 wrong passwords), which is the per-account defence shared by every instance.
+   * beforeLogin, /api/login, checkSmsCode and /admin/login: per address only (no per-account cap:
+   * it let anyone lock the owner out, issue 16). Each account is defended by the per-client delay
+   * after wrong passwords (login-throttle.ts) and the SMS-code step.
    */
   login: {
     perIp: { max: 30, windowMs: 15 * MINUTES },
@@ -68,6 +70,19 @@ export const DEFAULT_RATE_LIMITS = {
     perIp: { max: 120, windowMs: 15 * MINUTES },
     perAccount: { max: 60, windowMs: 15 * MINUTES },
   },
+  /**
+   * POST /scannedIdentifier/getMatchResult (issue 16): per client address and per device (the web
+   * app's X-Device-Id), on top of the per-account limits counted in the database. Several accounts
+   * on one phone or one connection share these. A watcher checks a plate every few seconds at most.
+   */
+  identifierCheck: {
+    perIp: { max: 60, windowMs: 10 * MINUTES },
+    perAccount: { max: 30, windowMs: 10 * MINUTES },
+  },
+  identifierCheckDaily: {
+    perIp: { max: 400, windowMs: 24 * 60 * MINUTES },
+    perAccount: { max: 200, windowMs: 24 * 60 * MINUTES },
+  },
 } satisfies Record<string, RateLimitGroup>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
@@ -85,6 +100,14 @@ export function accountFromBody(field: string): AccountKey {
     return key ? `${field}:${key}` : null;
   };
 }
+
+/** The device a call comes from (X-Device-Id, a random id the web app keeps); null without one. */
+export const deviceFromHeader: AccountKey = (request) => {
+  const value = request.headers['x-device-id'];
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value)
+    ? `device:${value}`
+    : null;
+};
 
 /**
  * Registers @fastify/rate-limit inside the calling module (encapsulated, no global limit) and
@@ -143,7 +166,7 @@ export const RATE_LIMIT_KEY_PREFIX = 'veilleurs:rate:';
 /** One Redis connection per app for every module's counters, closed with the app. */
 const rateLimitClients = new WeakMap<AppDependencies, Promise<Redis>>();
 
-async function sharedRateLimitRedis(app: FastifyInstance): Promise<Redis | null> {
+export async function sharedRateLimitRedis(app: FastifyInstance): Promise<Redis | null> {
   const url = app.deps.config.REDIS_URL;
   if (!url) return null;
   let client = rateLimitClients.get(app.deps);
@@ -161,4 +184,18 @@ async function sharedRateLimitRedis(app: FastifyInstance): Promise<Redis | null>
     rateLimitClients.set(app.deps, client);
   }
   return client;
+}
+
+const loginThrottles = new WeakMap<AppDependencies, Promise<LoginThrottle>>();
+
+/** One login throttle per app (public and admin login share it), on the shared Redis when set. */
+export function loginThrottleFor(app: FastifyInstance): Promise<LoginThrottle> {
+  let throttle = loginThrottles.get(app.deps);
+  if (!throttle) {
+    throttle = sharedRateLimitRedis(app).then((redis) =>
+      createLoginThrottle({ clock: app.deps.clock, redis, log: app.log }),
+    );
+    loginThrottles.set(app.deps, throttle);
+  }
+  return throttle;
 }

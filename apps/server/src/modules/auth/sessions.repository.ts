@@ -81,3 +81,22 @@ export async function revokeAllOfUser(db: Db, userId: number, now: Date): Promis
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
+
+/** One session of one user: a token's `sid` is only trusted for the user it was signed for. */
+export async function revokeFamilyOfUser(
+  db: Db,
+  userId: number,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}

@@ -31,9 +31,9 @@ describe('sessions', () => {
     t.app.inject({
       method: 'POST',
       url: '/oauth/access_token',
+      remoteAddress: freshIp(),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        'x-forwarded-for': freshIp(),
       },
       payload: new URLSearchParams({
         grant_type: 'refresh_token',

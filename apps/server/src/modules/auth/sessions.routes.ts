@@ -39,13 +39,22 @@ const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: Sessions; limit: RateLim
       preHandler: rateLimited,
       schema: {
         tags: ['auth'],
-        summary: 'Ends the session of the refresh token (no access token needed); always 204',
+        summary:
+          'Ends the session of the refresh token, and of the bearer token when one is sent; always 204',
         body: LogoutBodySchema,
         response: { 204: z.null().describe('No content') },
       },
     },
     async (request, reply) => {
       await sessions.logout(request.body.refresh_token);
+      // The access token's session ends too, even when the client lost its refresh token.
+      const header = request.headers.authorization;
+      const claims = header?.startsWith('Bearer ')
+        ? await app.accessTokens.verify(header.slice('Bearer '.length).trim())
+        : null;
+      if (claims?.sessionId && !claims.impersonatorId) {
+        await sessions.logoutSession(claims.userId, claims.sessionId);
+      }
       return reply.code(204).send(null);
     },
   );

@@ -17,12 +17,14 @@ import type { AccessTokens } from '../../lib/access-tokens';
 import type { Clock } from '../../lib/clock';
 import { authErrors } from './auth-errors';
 import { findAccountById, isLockedByAdmin, type AccountRow } from './credentials.repository';
+import type { SessionRevocations } from './session-revocations';
 import { newOpaqueToken, type SecretDigests } from './secret-digests';
 import {
   findRefreshToken,
   insertRefreshToken,
   revokeAllOfUser,
   revokeFamily,
+  revokeFamilyOfUser,
   takeRefreshToken,
 } from './sessions.repository';
 
@@ -50,8 +52,10 @@ export function createSessions(deps: {
   accessTokens: AccessTokens;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Told whenever sessions end, so that their access tokens stop at once (issue 16). */
+  revocations: Pick<SessionRevocations, 'changed'>;
 }) {
-  const { db, digests, accessTokens, clock, log } = deps;
+  const { db, digests, accessTokens, clock, log, revocations } = deps;
 
   async function issue(
     user: AccountRow,
@@ -75,6 +79,7 @@ export function createSessions(deps: {
       userId: user.id,
       username: user.username,
       roles,
+      sessionId: family.familyId,
     });
     return {
       username: user.username,
@@ -109,6 +114,7 @@ export function createSessions(deps: {
         const known = await findRefreshToken(db, tokenHash);
         if (known && !known.revokedAt) {
           await revokeFamily(db, known.familyId, now);
+          await revocations.changed(known.userId);
           log.warn(
             { userId: known.userId, familyId: known.familyId },
             'refresh token reused: family revoked',
@@ -127,6 +133,7 @@ export function createSessions(deps: {
         !(await isLockedByAdmin(db, user.id));
       if (!user || !allowed) {
         await revokeFamily(db, taken.familyId, now);
+        await revocations.changed(taken.userId);
         throw authErrors.sessionInvalid();
       }
       return issue(user, { familyId: taken.familyId, rememberMe: taken.rememberMe });
@@ -136,12 +143,22 @@ export function createSessions(deps: {
     async logout(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const known = await findRefreshToken(db, digests.digest(REFRESH_PURPOSE, refreshToken));
-      if (known) await revokeFamily(db, known.familyId, clock.now());
+      if (!known) return;
+      await revokeFamily(db, known.familyId, clock.now());
+      await revocations.changed(known.userId);
+    },
+
+    /** Ends the session an access token belongs to (logout sent with only the bearer token). */
+    async logoutSession(userId: number, sessionId: string): Promise<void> {
+      const now = clock.now();
+      await revokeFamilyOfUser(db, userId, sessionId, now);
+      await revocations.changed(userId);
     },
 
     /** Ends every session of a user (after a password reset). */
     async revokeAll(userId: number): Promise<void> {
       await revokeAllOfUser(db, userId, clock.now());
+      await revocations.changed(userId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { deviceFromHeader, setUpRateLimits } from '../auth/rate-limits';
 import { createLampions } from '../lampions/index';
 import { createNotifier } from '../notifications/notifier';
 import { createMatchCheckService } from './match-check.service';
@@ -19,7 +20,7 @@ const matchesModule: FastifyPluginAsync = async (app) => {
   const lampions = createLampions({ db, clock });
   const notifier = createNotifier({ db, clock });
   const services = {
-    check: createMatchCheckService({ db, clock, lampions, notifier }),
+    check: createMatchCheckService({ db, clock, lampions, notifier, log: app.log }),
     report: createMatchReportService({
       db,
       clock,
@@ -30,7 +31,13 @@ const matchesModule: FastifyPluginAsync = async (app) => {
     }),
     lists: createMatchListsService({ db, clock, publicUrl: config.publicUrl, signingSecret }),
   };
-  await app.register(matchesRoutes, { services });
+  // Per address and per device, shared by every instance through Redis when REDIS_URL is set.
+  const limit = await setUpRateLimits(app);
+  const checkLimits = [
+    limit('identifierCheck', deviceFromHeader),
+    limit('identifierCheckDaily', deviceFromHeader),
+  ];
+  await app.register(matchesRoutes, { services, checkLimits });
   // Public: the OCR files hold no user data, and the worker cannot send a bearer token.
   registerOcrAssets(app, path.resolve(config.WEB_DIST_DIR, '..'));
 };

@@ -3,16 +3,21 @@ import {
   confusionKey,
   IDENTIFIER_CHECK_RATE_LIMITS,
   IDENTIFIER_FIELDS,
+  IDENTIFIER_PREFIX_WALK_LIMITS as WALK,
+  maskIdentifier,
   MATCH_MESSAGE_KEYS as K,
   SCAN_MESSAGE_KEYS,
   scannedIdentifierValue,
   type MatchResult,
   type ScannedIdentifier,
 } from '@app/domain';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { adminAuditLog } from '../../db/schema/index';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Lampions } from '../lampions/index';
+import { recordAdminAction } from '../admin/audit-log';
 import type { Notifier } from '../notifications/notifier';
 import {
   findByConfusionKey,
@@ -20,6 +25,9 @@ import {
   lockWatcherWithCounts,
 } from './matches.repository';
 import { noticeSighting } from './sighting-notice';
+
+/** The audit-log action an admin sees when someone walks a masked identifier. */
+export const WALK_ACTION = 'IDENTIFIER_WALK_REFUSED';
 
 export interface CurrentUser {
   userId: number;
@@ -45,8 +53,52 @@ export function createMatchCheckService(deps: {
   clock: Clock;
   lampions: Lampions;
   notifier: Notifier;
+  log: { warn(obj: unknown, msg?: string): void };
 }) {
-  const { db, clock, lampions, notifier } = deps;
+  const { db, clock, lampions, notifier, log } = deps;
+
+  /**
+   * Tells the back office (audit log, once a day per prefix) that someone walks a masked
+   * identifier. Written after the refused check's transaction, which rolled back.
+   */
+  async function signalWalk(
+    userId: number,
+    type: string,
+    identifier: string,
+    scope: 'account' | 'everyone',
+  ) {
+    const now = clock.now();
+    const masked = maskIdentifier(identifier);
+    try {
+      await db.transaction(async (tx) => {
+        const [known] = await tx
+          .select({ id: adminAuditLog.id })
+          .from(adminAuditLog)
+          .where(
+            and(
+              eq(adminAuditLog.action, WALK_ACTION),
+              sql`${adminAuditLog.after}->>'maskedIdentifier' = ${masked}`,
+              sql`${adminAuditLog.after}->>'scope' = ${scope}`,
+              gt(adminAuditLog.createdAt, new Date(now.getTime() - WALK.windowMs)),
+            ),
+          )
+          .limit(1);
+        if (known) return;
+        await recordAdminAction(tx, {
+          adminId: 0,
+          adminUsername: 'system',
+          action: WALK_ACTION,
+          objectType: 'User',
+          objectId: userId,
+          before: null,
+          after: { identifierType: type, maskedIdentifier: masked, scope },
+          at: now,
+        });
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'identifier walk not recorded');
+    }
+  }
 
   async function getMatchResult(
     user: CurrentUser,
@@ -63,13 +115,22 @@ export function createMatchCheckService(deps: {
       scanned.longitude !== null &&
       scanned.longitude !== undefined;
 
-    return db.transaction(async (tx) => {
+    const prefix =
+      checked.identifier.length >= WALK.minLength ? checked.identifier.slice(0, -2) : null;
+    let walked: 'account' | 'everyone' | null = null;
+    const result = await db.transaction(async (tx) => {
       const now = clock.now();
       // Also makes the transaction commit without waiting for the disk (see the repository).
       const watcher = await lockWatcherWithCounts(
         tx,
         user.userId,
         IDENTIFIER_CHECK_RATE_LIMITS.map((limit) => new Date(now.getTime() - limit.windowMs)),
+        {
+          type: checked.type,
+          identifier: checked.identifier,
+          prefix,
+          since: new Date(now.getTime() - WALK.windowMs),
+        },
       );
       if (!watcher) throw new AppError('UNAUTHENTICATED');
       if (!SUBMITTED_IDENTITY_STATUSES.includes(watcher.identityStatus)) throw identityRequired();
@@ -77,6 +138,10 @@ export function createMatchCheckService(deps: {
       if (IDENTIFIER_CHECK_RATE_LIMITS.some((limit, i) => (counts[i] ?? 0) >= limit.max)) {
         throw new AppError('TOO_MANY_REQUESTS', { messageKey: K.tooManyChecks });
       }
+      // Refused before the lookup, so a refusal says nothing about this identifier.
+      if (watcher.walk.mine >= WALK.perAccount) walked = 'account';
+      else if (watcher.walk.everyone >= WALK.everyone) walked = 'everyone';
+      if (walked) return null;
 
       const candidates = await findByConfusionKey(
         tx,
@@ -133,6 +198,9 @@ export function createMatchCheckService(deps: {
         closeMatchAnnonceId: close?.id ?? null,
       };
     });
+    if (result) return result;
+    await signalWalk(user.userId, checked.type, checked.identifier, walked ?? 'account');
+    throw new AppError('TOO_MANY_REQUESTS', { messageKey: K.tooManyChecks });
   }
 
   return { getMatchResult };

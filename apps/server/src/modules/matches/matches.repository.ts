@@ -39,7 +39,8 @@ export async function lockWatcherWithCounts(
   db: Executor,
   userId: number,
   since: readonly Date[],
-): Promise<{ identityStatus: string; counts: number[] } | null> {
+  walk: PrefixWalkQuery,
+): Promise<{ identityStatus: string; counts: number[]; walk: PrefixWalkCounts } | null> {
   const counts = Object.fromEntries(
     since.map((_, i) => [
       `c${i}`,
@@ -48,10 +49,21 @@ export async function lockWatcherWithCounts(
           and c.created_at > ${sql.placeholder(`since${i}`)}::timestamptz)`,
     ]),
   );
+  // Other identifiers of the same visible prefix checked without a hit (identifier_checks_walk_idx).
+  const walkCount = (mine: boolean) => sql<number>`(select count(distinct c.identifier)::int
+    from ${identifierChecks} c
+    where c.identifier_type = ${sql.placeholder('walkType')}
+      and left(c.identifier, -2) = ${sql.placeholder('walkPrefix')}
+      and c.outcome <> 'HIT'
+      and c.created_at > ${sql.placeholder('walkSince')}::timestamptz
+      and c.identifier <> ${sql.placeholder('walkIdentifier')}
+      ${mine ? sql`and c.user_id = ${sql.placeholder('userId')}` : sql``})`;
   const statement = db
     .select({
       identityStatus: users.identityStatus,
       ...counts,
+      walkMine: walkCount(true),
+      walkEveryone: walkCount(false),
       // An attempt lost in a crash in the last milliseconds is harmless; waiting for the disk on
       // every check is not: this transaction commits without waiting (set here, same round trip).
       asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
@@ -59,8 +71,15 @@ export async function lockWatcherWithCounts(
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .for('update')
-    .prepare(`match_watcher_counts_${since.length}`);
-  const values: Record<string, unknown> = { userId };
+    .prepare(`match_watcher_walk_counts_${since.length}`);
+  const values: Record<string, unknown> = {
+    userId,
+    walkType: walk.type,
+    // No prefix (too short an identifier): a value no stored identifier has.
+    walkPrefix: walk.prefix ?? '#',
+    walkSince: walk.since.toISOString(),
+    walkIdentifier: walk.identifier,
+  };
   since.forEach((date, i) => {
     values[`since${i}`] = date.toISOString();
   });
@@ -69,7 +88,25 @@ export async function lockWatcherWithCounts(
   return {
     identityStatus: String(row.identityStatus),
     counts: since.map((_, i) => Number(row[`c${i}`] ?? 0)),
+    walk: {
+      mine: walk.prefix === null ? 0 : Number(row.walkMine ?? 0),
+      everyone: walk.prefix === null ? 0 : Number(row.walkEveryone ?? 0),
+    },
   };
+}
+
+/** The checked identifier and its visible prefix (null when too short to guard). */
+export interface PrefixWalkQuery {
+  type: IdentifierType;
+  identifier: string;
+  prefix: string | null;
+  since: Date;
+}
+
+/** Other identifiers of that prefix checked without a hit: by the caller, and by everyone. */
+export interface PrefixWalkCounts {
+  mine: number;
+  everyone: number;
 }
 
 /** The announcement columns an identifier type is looked up in. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   GetMatchResultBodySchema,
@@ -26,10 +26,10 @@ export interface MatchServices {
  * The match calls of discovery.md §7, paths as the spec has them, plus MatchShow's. Checks and
  * lists are open to every signed-in role; sending a report (verify match) to individual roles only.
  */
-const matchesRoutes: FastifyPluginAsyncZod<{ services: MatchServices }> = async (
-  app,
-  { services },
-) => {
+const matchesRoutes: FastifyPluginAsyncZod<{
+  services: MatchServices;
+  checkLimits: preHandlerAsyncHookHandler[];
+}> = async (app, { services, checkLimits }) => {
   const common = { tags: ['matches'], security: [{ bearerAuth: [] }] };
   const userOf = (request: FastifyRequest) => request.currentUser!;
   const locale = (request: FastifyRequest) => preferredLocale(request.headers['accept-language']);
@@ -38,6 +38,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ services: MatchServices }> = async 
     '/scannedIdentifier/getMatchResult',
     {
       onRequest: app.requireRoles(ROLES),
+      preHandler: checkLimits,
       schema: {
         ...common,
         summary: 'Check a vehicle identifier against the announcements being looked for',
@@ -47,7 +48,8 @@ const matchesRoutes: FastifyPluginAsyncZod<{ services: MatchServices }> = async 
           'isVocalCommand, isText). Success when annonceId is set; a close match (OCR/typing ' +
           'confusion) sets closeMatchAnnonceId instead. 403 identity.required.error ' +
           '(invalidField identity), 403 match.own.annonce.error, 403 on the identifier field ' +
-          'when malformed, 429 match.too.many.checks.error.',
+          'when malformed, 429 match.too.many.checks.error (per account, or too many misses on one ' +
+          'masked prefix), 429 too.many.requests.error (per address or X-Device-Id).',
         body: GetMatchResultBodySchema,
         response: { 200: MatchResultSchema },
       },

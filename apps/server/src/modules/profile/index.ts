@@ -27,6 +27,7 @@ export default async function profileModule(app: FastifyInstance) {
       accessTokens,
       clock,
       log: app.log,
+      revocations: app.sessionRevocations,
     }),
     mailer,
     supportEmail: config.SUPPORT_EMAIL,

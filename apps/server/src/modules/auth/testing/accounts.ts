@@ -19,7 +19,7 @@ export function uniqueEmail(prefix = 'veilleur'): string {
 }
 
 let ipCounter = 0;
-/** A fresh client address (the app trusts X-Forwarded-For), so per-address limits stay per test. */
+/** A fresh client address (the socket's: no proxy is trusted in tests), so per-address limits stay per test. */
 export function freshIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
@@ -54,7 +54,7 @@ export function post(
     method: 'POST',
     url,
     payload,
+    remoteAddress: ip,
     ...options,
-    headers: { 'x-forwarded-for': ip, ...options.headers },
   });
 }
