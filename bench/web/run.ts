@@ -151,6 +151,7 @@ async function main() {
     // robots.txt: a same-origin page that loads none of the app (no service worker, no cache).
     await page.goto(`${ORIGIN}/robots.txt`);
     const results: { name: string; runs: Figures[] }[] = [];
+    const failures: string[] = [];
     for (const screen of screens) {
       await page.goto(`${ORIGIN}/robots.txt`);
       await page.evaluate(
@@ -172,12 +173,21 @@ async function main() {
       );
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(
-          `${ORIGIN}/${screen.hash}`,
-          { onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
-          undefined,
-          page,
-        );
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        try {
+          result = await lighthouse(
+            `${ORIGIN}/${screen.hash}`,
+            { onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
+            undefined,
+            page,
+          );
+        } catch (error) {
+          // A machine too busy to answer the browser in time: note it and go on with the others.
+          const reason = error instanceof Error ? error.message : String(error);
+          failures.push(`${screen.name} #${run + 1}: ${reason}`);
+          console.warn(`${screen.name} #${run + 1} failed: ${reason}`);
+          continue;
+        }
         if (!result) throw new Error(`lighthouse gave no result for ${screen.name}`);
         const figures = figuresOf(result.lhr);
         runs.push(figures);
@@ -197,6 +207,7 @@ async function main() {
     ).version;
     const chromiumVersion = await browser.version();
     const row = (name: string, runs: Figures[]) => {
+      if (runs.length === 0) return `| ${name} | no run finished |||||||||| no |`;
       const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
       const ok =
         m('score') >= TARGETS.score &&
@@ -220,6 +231,9 @@ async function main() {
       '|---|---|---|---|---|---|---|---|---|---|---|',
       ...results.map(({ name, runs }) => row(name, runs)),
       '',
+      ...(failures.length
+        ? ['## Runs that did not finish', '', ...failures.map((failure) => `- ${failure}`), '']
+        : []),
       '## Every run',
       '',
       ...results.flatMap(({ name, runs }) =>
