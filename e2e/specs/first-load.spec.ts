@@ -14,7 +14,7 @@ const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
  * Brotli bytes of JavaScript a screen needs before it shows (entry + screen, each file once), as
  * measured on 2026-11-25 plus a little room: a change that adds a library to the first load fails
  * here instead of quietly slowing every phone. Issue 17 aims at 100 KB (login) and 150 KB (home):
- * not reached yet, see bench/results/web-2026-11-25.md for what remains (React, the router,
+ * not reached yet, see bench/results/web-2026-11-25-notes.md for what remains (React, the router,
  * i18next and React Query alone weigh about 108 KB; the phone-number rules about 40 KB more).
  */
 const BUDGETS_KIB = {
