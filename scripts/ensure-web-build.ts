@@ -17,6 +17,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/admin.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/package.json',
   'packages/domain/src',
 ].map((relative) => path.join(root, relative));

@@ -2,15 +2,19 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadPlugin } from './build/first-load';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstLoadPlugin()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which files each entry and screen loads, for the service worker's
+    // shell and the size budgets (e2e/specs/first-load.spec.ts).
+    manifest: true,
     // Two pages: the public app, and the back office served at /admin/ (issue 6).
     rollupOptions: {
       input: {
@@ -24,7 +28,7 @@ export default defineConfig({
     proxy: {
       // The app lives at "/" behind a hash router, so every other path is the API: proxy all of
       // them except Vite's own (modules, HMR, assets) instead of listing each API area here.
-      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html|admin\\.html)': {
+      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html|admin\\.html|sw\\.js|offline\\.html|manifest\\.webmanifest|icons/)': {
         target: apiTarget,
         changeOrigin: false,
       },

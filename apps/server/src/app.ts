@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -159,6 +161,15 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   await app.register(authPlugin, { accessTokens: deps.accessTokens, revocations });
   await app.register(inputTextPlugin);
   await app.register(formbody);
+  // Large JSON answers (search pages, lists) go out compressed (issue 17); small ones are not worth
+  // the CPU. The web app's files are compressed once at build (apps/web/vite.config.ts): already
+  // encoded, they are left alone. Quality 4 keeps brotli cheap on a busy server.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { loadAdminCatalogues } from '@/lib/i18n';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { AdminApp } from './admin-app';
 import { ADMIN_SESSION_KEY, getAdminSession, setAdminSession } from './session';
@@ -82,6 +83,9 @@ function renderAdmin(hash = '#/') {
     </AppProvider>,
   );
 }
+
+// admin/main.tsx loads the back office's texts before it shows; so does this file.
+beforeAll(() => loadAdminCatalogues());
 
 describe('back office', () => {
   beforeEach(() => {

@@ -1,10 +1,10 @@
 import { PushPublicKeySchema } from '@app/domain';
 import { api } from './api-client';
+// The one service worker: the app shell and the pushes (apps/web/public/sw.js).
+import { SERVICE_WORKER_URL } from './app-install';
 
 export type PushOutcome = 'subscribed' | 'denied' | 'unsupported' | 'failed';
 
-/** The service worker that shows pushes and opens their screen (apps/web/public/sw.js). */
-const SERVICE_WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
 
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
   const padded = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4))

@@ -15,6 +15,7 @@ import {
   VehicleTypeInfoSchema,
   VehicleTypeListSchema,
 } from '@app/domain';
+import { revalidated } from '../../lib/revalidation';
 import type { CatalogService } from './catalog.service';
 
 /**
@@ -43,7 +44,13 @@ const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async 
         response: { 200: VehicleTypeListSchema },
       },
     },
-    async (request) => service.vehicleTypes(preferredLocale(request.headers['accept-language'])),
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await service.vehicleTypes(preferredLocale(request.headers['accept-language'])),
+        { private: true, varyOnLanguage: true },
+      ),
   );
 
   app.get(
@@ -72,7 +79,13 @@ const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async 
         response: { 200: CatalogItemListSchema },
       },
     },
-    async (request) => service.brandsForType(userOf(request), request.params.vehicleTypeId),
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await service.brandsForType(userOf(request), request.params.vehicleTypeId),
+        { private: true },
+      ),
   );
 
   app.post(
@@ -86,7 +99,10 @@ const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async 
         response: { 200: CatalogItemListSchema },
       },
     },
-    async (request) => service.models(userOf(request), request.body),
+    async (request, reply) =>
+      revalidated(request, reply, await service.models(userOf(request), request.body), {
+        private: true,
+      }),
   );
 
   app.post(
@@ -100,7 +116,10 @@ const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async 
         response: { 200: CatalogItemListSchema },
       },
     },
-    async (request) => service.finishes(userOf(request), request.params.modelId),
+    async (request, reply) =>
+      revalidated(request, reply, await service.finishes(userOf(request), request.params.modelId), {
+        private: true,
+      }),
   );
 
   app.get(

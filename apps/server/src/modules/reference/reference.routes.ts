@@ -5,6 +5,7 @@ import {
   OptionListSchema,
   preferredLocale,
 } from '@app/domain';
+import { revalidated } from '../../lib/revalidation';
 import type { ReferenceService } from './reference.service';
 
 /**
@@ -22,25 +23,43 @@ const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService }> = as
   app.get(
     '/apiMobile/getColors',
     { config: { public: true }, schema: publicList },
-    async (request) => service.colors(preferredLocale(request.headers['accept-language'])),
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await service.colors(preferredLocale(request.headers['accept-language'])),
+        { varyOnLanguage: true },
+      ),
   );
 
   app.get(
     '/apiMobile/getEnergies',
     { config: { public: true }, schema: publicList },
-    async (request) => service.energies(preferredLocale(request.headers['accept-language'])),
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await service.energies(preferredLocale(request.headers['accept-language'])),
+        { varyOnLanguage: true },
+      ),
   );
 
   app.get(
     '/apiMobile/getAllDepartments',
     { config: { public: true }, schema: publicList },
-    async () => service.departments(),
+    async (request, reply) => revalidated(request, reply, await service.departments()),
   );
 
   app.get(
     '/apiMobile/getAllProfessions',
     { config: { public: true }, schema: publicList },
-    async (request) => service.professions(preferredLocale(request.headers['accept-language'])),
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await service.professions(preferredLocale(request.headers['accept-language'])),
+        { varyOnLanguage: true },
+      ),
   );
 
   app.get(

@@ -26,7 +26,11 @@ export default async function webAppModule(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    // Hashed assets can be cached for ever; index.html must always be revalidated.
+    // The build writes name.br and name.gz next to each file (apps/web/vite.config.ts): sent as they
+    // are to browsers that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
+    // Hashed assets can be cached for ever; index.html, the service worker, the manifest and the
+    // icons must always be revalidated (ETag, 304).
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(

@@ -7,6 +7,7 @@ import {
   ChevronDown,
   CircleUserRound,
   CreditCard,
+  Download,
   Heart,
   LifeBuoy,
   LogOut,
@@ -23,6 +24,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useCurrentUserData } from '@/features/accounts/api/get-current-user-data';
 import { useManageStripeProfile } from '@/features/accounts/api/manage-stripe-profile';
+import { installApp, useInstallOffer } from '@/lib/app-install';
 import { openGlobalDialog } from '@/lib/dialogs';
 import { LANGUAGE_OPTIONS, changeLanguage, isLanguage } from '@/lib/i18n';
 import type { CurrentUser } from '@/lib/session';
@@ -55,6 +57,8 @@ function MenuItem({
 export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // The browser offered to install the app (beforeinstallprompt): issue 17.
+  const canInstall = useInstallOffer();
   const userData = useCurrentUserData();
   const portal = useManageStripeProfile({
     onSuccess: (url) => {
@@ -139,6 +143,11 @@ export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: (
           <MenuItem icon={Bug} onSelect={() => openGlobalDialog('bugReport')}>
             {t('account.menu.reportBug')}
           </MenuItem>
+          {canInstall ? (
+            <MenuItem icon={Download} onSelect={() => void installApp()}>
+              {t('app.install')}
+            </MenuItem>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-night-100" />
           <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-medium text-slate-600">
             {t('language.label')}

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Bug, LifeBuoy, LogOut, Menu, Plus, X } from 'lucide-react';
+import { Bug, Download, LifeBuoy, LogOut, Menu, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { installApp, useInstallOffer } from '@/lib/app-install';
 import { cn } from '@/lib/cn';
 import { openGlobalDialog } from '@/lib/dialogs';
 import type { CurrentUser } from '@/lib/session';
@@ -53,6 +54,8 @@ export function MobileMenu({
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // The browser offered to install the app (beforeinstallprompt): issue 17.
+  const canInstall = useInstallOffer();
   // Close on navigation (a link was followed, or the address changed under it).
   const [openedAt, setOpenedAt] = useState(location.key);
   if (openedAt !== location.key) {
@@ -134,6 +137,21 @@ export function MobileMenu({
                     {t('account.menu.reportBug')}
                   </button>
                 </li>
+                {canInstall ? (
+                  <li>
+                    <button
+                      type="button"
+                      className={cn(rowClasses, 'w-full')}
+                      onClick={() => {
+                        setOpen(false);
+                        void installApp();
+                      }}
+                    >
+                      <Download aria-hidden="true" className="size-5 shrink-0" />
+                      {t('app.install')}
+                    </button>
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </div>

@@ -1,15 +1,21 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
+import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
-import { GlobalDialogs } from './global-dialogs';
 import { GuestHeader } from './guest-header';
 import { RedirectMessage } from './redirect-message';
 import { TopBar } from './top-bar';
+
+// The modals (support, bug report, identity, first connection) are fetched after the first screen
+// shows: none of them is part of it (issue 17).
+const GlobalDialogs = lazy(async () => ({
+  default: (await import('./global-dialogs')).GlobalDialogs,
+}));
 
 /** The frame of every screen: skip link, header, main, footer, global dialogs. */
 export function RootLayout() {
@@ -41,7 +47,10 @@ export function RootLayout() {
         <Outlet />
       </main>
       {handle.isEditor ? null : <Footer signedIn={Boolean(user)} />}
-      <GlobalDialogs />
+      <Suspense fallback={null}>
+        <GlobalDialogs />
+      </Suspense>
+      <NewVersionPrompt />
       <RedirectMessage />
       <ScrollRestoration />
     </div>

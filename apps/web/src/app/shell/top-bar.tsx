@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { EnvironmentBadge } from '@/components/layouts/environment-badge';
@@ -8,13 +9,21 @@ import { paths } from '@/config/paths';
 import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { FilterButtons } from '@/features/discovery/components/filter-buttons';
 import { SearchBox } from '@/features/discovery/components/search-box';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { NotificationPreferencesDialog } from '@/features/permissions/components/notification-preferences-dialog';
 import { cn } from '@/lib/cn';
 import type { CurrentUser } from '@/lib/session';
-import { AccountMenu } from './account-menu';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV, visibleNavItems } from './nav-items';
+
+// The bell and the account menu (their drop-down menus, the notification list) come right after the
+// header shows: their buttons hold their place meanwhile, so nothing moves (issue 17).
+const NotificationBell = lazy(async () => ({
+  default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
+}));
+const NotificationPreferencesDialog = lazy(async () => ({
+  default: (await import('@/features/permissions/components/notification-preferences-dialog'))
+    .NotificationPreferencesDialog,
+}));
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 
 /**
  * The signed-in header (accounts.md §2). Mobile: menu button, logo, bell, account, then the search
@@ -67,10 +76,18 @@ export function TopBar({
               <span className="hidden md:inline">{t('annonce.create.button')}</span>
             </Link>
           ) : null}
-          <NotificationBell
-            renderParameters={(props) => <NotificationPreferencesDialog {...props} />}
-          />
-          <AccountMenu user={user} onLogout={onLogout} />
+          <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
+            <NotificationBell
+              renderParameters={(props) => (
+                <Suspense fallback={null}>
+                  <NotificationPreferencesDialog {...props} />
+                </Suspense>
+              )}
+            />
+          </Suspense>
+          <Suspense fallback={<span aria-hidden="true" className="h-11 w-10 shrink-0 md:w-16" />}>
+            <AccountMenu user={user} onLogout={onLogout} />
+          </Suspense>
         </div>
       </div>
       <nav aria-label={t('nav.main.label')} className="hidden border-t border-white/10 md:block">

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthFlowProvider } from '../hooks/use-auth-flow';
@@ -7,13 +7,22 @@ import {
   isLoginComponent,
   type LoginComponent,
 } from '../login-components';
-import { ForgotPassword } from './forgot-password';
 import { LoginForm } from './login-form';
 import { RedirectLoginSignUp } from './redirect-login-sign-up';
-import { ResetPassword } from './reset-password';
-import { SignUpForm } from './sign-up-form';
-import { SmsCodeForm } from './sms-code-form';
-import { ValidateAccount } from './validate-account';
+
+// The first views (the choice, the login form) come with the screen; the others, and the phone
+// rules of the sign-up form, when they are opened (issue 17).
+const SignUpForm = lazy(async () => ({ default: (await import('./sign-up-form')).SignUpForm }));
+const SmsCodeForm = lazy(async () => ({ default: (await import('./sms-code-form')).SmsCodeForm }));
+const ValidateAccount = lazy(async () => ({
+  default: (await import('./validate-account')).ValidateAccount,
+}));
+const ForgotPassword = lazy(async () => ({
+  default: (await import('./forgot-password')).ForgotPassword,
+}));
+const ResetPassword = lazy(async () => ({
+  default: (await import('./reset-password')).ResetPassword,
+}));
 
 const VIEWS: Record<LoginComponent, ComponentType> = {
   redirectLoginSignUp: RedirectLoginSignUp,
@@ -46,7 +55,9 @@ function CurrentView() {
   const View = VIEWS[current];
   return (
     <section key={current} aria-labelledby="login-view-title" data-login-component={current}>
-      <View />
+      <Suspense fallback={null}>
+        <View />
+      </Suspense>
     </section>
   );
 }

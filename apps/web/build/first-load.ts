@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Manifest, Plugin } from 'vite';
+
+/**
+ * What the first load of a phone needs from the build (issue 17), done once the files are written:
+ * 1. the service worker (public/sw.js) gets the build's version and the list of files of the app
+ *    shell to keep on the device: index.html, the entry's scripts and styles, the code of the first
+ *    screens, the icons and the offline page;
+ * 2. every text file gets a brotli (.br) and a gzip (.gz) copy beside it, made once here at the
+ *    strongest setting, which the server sends as they are (apps/server/src/modules/web-app).
+ */
+
+/** Screens whose code the shell keeps: where a signed-out and a signed-in visit start. */
+export const SHELL_SCREENS = [
+  'src/app/routes/login.tsx',
+  'src/app/routes/home.tsx',
+  'src/app/routes/search.tsx',
+  'src/app/routes/annonce-show.tsx',
+];
+const SHELL_STATIC_FILES = [
+  '/index.html',
+  '/offline.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/maskable-192.png',
+  '/icons/maskable-512.png',
+  '/icons/apple-touch-icon.png',
+];
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/** Below this, compressing saves less than the headers it adds. */
+const MIN_COMPRESSED_SIZE = 1024;
+
+/** The files (hashed, under assets/) a manifest entry loads before it runs: its static imports, transitively, and their styles. */
+export function staticClosure(manifest: Manifest, keys: string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+export function shellFiles(manifest: Manifest) {
+  const { scripts, styles } = staticClosure(manifest, ['index.html', ...SHELL_SCREENS]);
+  return [...SHELL_STATIC_FILES, ...[...scripts, ...styles].map((file) => `/${file}`)].sort();
+}
+
+function writeServiceWorker(outDir: string, manifest: Manifest) {
+  const file = path.join(outDir, 'sw.js');
+  const files = shellFiles(manifest).filter((name) => fs.existsSync(path.join(outDir, name)));
+  const version = createHash('sha256')
+    .update(files.join('\n'))
+    .update(fs.readFileSync(path.join(outDir, 'index.html')))
+    .digest('hex')
+    .slice(0, 12);
+  const source = fs.readFileSync(file, 'utf8');
+  const built = source
+    .replace(/^const VERSION = 'dev';$/m, `const VERSION = '${version}';`)
+    .replace(/^const SHELL_FILES = \[\];$/m, `const SHELL_FILES = ${JSON.stringify(files)};`);
+  if (built === source || built.includes("VERSION = 'dev'")) {
+    throw new Error(
+      'public/sw.js no longer has the VERSION and SHELL_FILES lines the build fills in',
+    );
+  }
+  fs.writeFileSync(file, built);
+}
+
+function* textFiles(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '.vite') yield* textFiles(full);
+    } else if (COMPRESSIBLE.test(entry.name)) {
+      yield full;
+    }
+  }
+}
+
+function precompress(outDir: string) {
+  for (const file of textFiles(outDir)) {
+    const content = fs.readFileSync(file);
+    if (content.length < MIN_COMPRESSED_SIZE) continue;
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
+    fs.writeFileSync(
+      `${file}.gz`,
+      zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    );
+  }
+}
+
+export function firstLoadPlugin(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'veilleurs-first-load',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest;
+      writeServiceWorker(outDir, manifest);
+      precompress(outDir);
+    },
+  };
+}
+
+/**
+ * The compressed bytes of JavaScript a screen needs before it shows: the entry's scripts and the
+ * screen's, each counted once, as the .br files the server sends (the size a phone downloads).
+ */
+export function firstLoadScriptBytes(outDir: string, screen: string) {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  if (!manifest[screen]) throw new Error(`${screen} is not a screen of the build`);
+  const { scripts } = staticClosure(manifest, ['index.html', screen]);
+  const files = scripts.map((file) => {
+    const compressed = path.join(outDir, `${file}.br`);
+    const size = fs.existsSync(compressed)
+      ? fs.statSync(compressed).size
+      : fs.statSync(path.join(outDir, file)).size;
+    return { file, size };
+  });
+  return { total: files.reduce((sum, { size }) => sum + size, 0), files };
+}

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:web`: the first load of the web app on a phone, measured by Lighthouse (mobile
+ * settings: simulated slow 4G and a 4× slower CPU) in Debian's Chromium against the real server
+ * (`npm start`'s build, demo data, a temporary DATA_DIR). Four screens: the login page, the signed-in
+ * home, the search and an announcement's detail; the signed-in ones use the demo account's session,
+ * put in localStorage as the app keeps it (e2e/support/session.ts). Every run starts with an empty
+ * HTTP cache and no service worker (Lighthouse clears them), so it is a first visit. Writes the
+ * medians to bench/results/web-<date>.md. Run on demand, never in CI; a busy machine slows the
+ * simulated figures little (they are computed from the trace) but the load average is written down.
+ *
+ * BENCH_WEB_RUNS (default 3) runs per screen, BENCH_WEB_PORT (default 3390), BENCH_WEB_LABEL (a word
+ * for the results file, e.g. "before").
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const LABEL = process.env.BENCH_WEB_LABEL ?? '';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DEMO_ACCOUNT = { username: 'demo@veilleurs.fr', password: 'Veilleurs2026' };
+/** localStorage key of the signed-in user (apps/web/src/lib/storage.ts). */
+const SESSION_KEY = 'veilleurs.user';
+
+/** Issue 17's goals for each screen. */
+const TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
+
+interface Figures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  transferKiB: number;
+  scriptKiB: number;
+  requests: number;
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function waitForHealth(deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${ORIGIN}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not answer /health in time');
+}
+
+function startServer(dataDir: string) {
+  const build = spawnSync('npm', ['run', 'build:web:if-needed'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
+  const server = spawn('npm', ['run', 'start', '-w', '@app/server'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      APP_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_FACTOR: '50',
+      PUBLIC_URL: ORIGIN,
+    },
+  });
+  return server;
+}
+
+function figuresOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const of = (type: string) => items.find((item) => item.resourceType === type);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndexMs: audit('speed-index'),
+    transferKiB: (of('total')?.transferSize ?? 0) / 1024,
+    scriptKiB: (of('script')?.transferSize ?? 0) / 1024,
+    requests: of('total')?.requestCount ?? 0,
+  };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-web-'));
+  const server = startServer(dataDir);
+  const stopServer = () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on('exit', stopServer);
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-web-chromium-')),
+  });
+  try {
+    await waitForHealth(Date.now() + 300_000);
+    const login = await fetch(`${ORIGIN}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...DEMO_ACCOUNT, rememberMe: false }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const answer = (await login.json()) as { access_token: string; expires_in: number };
+    // The demo seed is deterministic: announcement 2 is a stolen car with photos (e2e/specs/annonces.spec.ts).
+    const annonceId = 2;
+
+    const screens = [
+      { name: 'login', hash: '#/login', signedIn: false },
+      { name: 'home (signed in)', hash: '#/', signedIn: true },
+      { name: 'search', hash: '#/search', signedIn: true },
+      { name: `announcement ${annonceId}`, hash: `#/annonce/show/${annonceId}`, signedIn: true },
+    ];
+    const page = await browser.newPage();
+    // robots.txt: a same-origin page that loads none of the app (no service worker, no cache).
+    await page.goto(`${ORIGIN}/robots.txt`);
+    const results: { name: string; runs: Figures[] }[] = [];
+    const failures: string[] = [];
+    for (const screen of screens) {
+      await page.goto(`${ORIGIN}/robots.txt`);
+      await page.evaluate(
+        (key, session) => {
+          if (session) localStorage.setItem(key, session);
+          else localStorage.removeItem(key);
+        },
+        SESSION_KEY,
+        screen.signedIn
+          ? JSON.stringify({
+              ...answer,
+              expiresAt: Date.now() + answer.expires_in * 1000,
+              rememberMe: false,
+              impersonateToken: null,
+              impersonateUsername: null,
+              impersonateRoles: null,
+            })
+          : null,
+      );
+      const runs: Figures[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        try {
+          result = await lighthouse(
+            `${ORIGIN}/${screen.hash}`,
+            { onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
+            undefined,
+            page,
+          );
+        } catch (error) {
+          // A machine too busy to answer the browser in time: note it and go on with the others.
+          const reason = error instanceof Error ? error.message : String(error);
+          failures.push(`${screen.name} #${run + 1}: ${reason}`);
+          console.warn(`${screen.name} #${run + 1} failed: ${reason}`);
+          continue;
+        }
+        if (!result) throw new Error(`lighthouse gave no result for ${screen.name}`);
+        const figures = figuresOf(result.lhr);
+        runs.push(figures);
+        console.log(
+          `${screen.name} #${run + 1}: score ${figures.score}, FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ${figures.transferKiB.toFixed(0)} KiB`,
+        );
+      }
+      results.push({ name: screen.name, runs });
+    }
+
+    const date = new Date().toISOString().slice(0, 10);
+    const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
+    const lighthouseVersion = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    const chromiumVersion = await browser.version();
+    const row = (name: string, runs: Figures[]) => {
+      if (runs.length === 0) return `| ${name} | no run finished |||||||||| no |`;
+      const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
+      const ok =
+        m('score') >= TARGETS.score &&
+        m('lcpMs') <= TARGETS.lcpMs &&
+        m('tbtMs') <= TARGETS.tbtMs &&
+        m('cls') <= TARGETS.cls;
+      return `| ${name} | ${m('score')} | ${(m('fcpMs') / 1000).toFixed(1)} | ${(m('lcpMs') / 1000).toFixed(1)} | ${Math.round(m('tbtMs'))} | ${m('cls').toFixed(3)} | ${(m('speedIndexMs') / 1000).toFixed(1)} | ${Math.round(m('transferKiB'))} | ${Math.round(m('scriptKiB'))} | ${m('requests')} | ${ok ? 'yes' : 'no'} |`;
+    };
+    const report = [
+      `# Web first load on a phone (${date}${LABEL ? `, ${LABEL}` : ''})`,
+      '',
+      `Lighthouse ${lighthouseVersion}, mobile (simulated slow 4G, 4× CPU slowdown), performance only,`,
+      `in ${chromiumVersion} (${CHROMIUM}, headless), against the real server on 127.0.0.1 serving the`,
+      'built web app with the demo data. Each run starts with an empty HTTP cache and no service worker.',
+      `Median of ${RUNS} runs per screen.`,
+      '',
+      `- machine: ${os.cpus().length} cores, shared; load average ${load} (1, 5, 15 min) at the end`,
+      `- targets: score ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}`,
+      '',
+      '| screen | score | FCP s | LCP s | TBT ms | CLS | Speed Index s | transferred KiB | of it JS KiB | requests | on target |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      ...results.map(({ name, runs }) => row(name, runs)),
+      '',
+      ...(failures.length
+        ? ['## Runs that did not finish', '', ...failures.map((failure) => `- ${failure}`), '']
+        : []),
+      '## Every run',
+      '',
+      ...results.flatMap(({ name, runs }) =>
+        runs.map(
+          (run, index) =>
+            `- ${name} #${index + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, ${run.transferKiB.toFixed(0)} KiB in ${run.requests} requests`,
+        ),
+      ),
+      '',
+    ].join('\n');
+    const file = path.join(
+      import.meta.dirname,
+      '..',
+      'results',
+      `web-${date}${LABEL ? `-${LABEL}` : ''}.md`,
+    );
+    fs.writeFileSync(file, report);
+    console.log(`written ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await browser.close();
+    stopServer();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
