@@ -256,7 +256,9 @@ export function SearchScreen({
       ) : (
         <Suspense fallback={<Skeleton className="h-[60dvh] w-full" />}>
           <SearchMap
-            search={search}
+            filters={debounced}
+            user={user}
+            enabled={!waitingForSaved}
             geolocation={geolocation}
             onSearchAround={(centre, radiusKm, address) =>
               setFilters((previous) => ({
