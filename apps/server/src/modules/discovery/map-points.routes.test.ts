@@ -68,11 +68,12 @@ describe('POST /search/getSearchMapPoints', () => {
   });
 
   it('refuses bad input with a 400, never a 5xx', async () => {
-    for (const fields of [
+    const bad: Record<string, string | number>[] = [
       { researchText: 'a'.repeat(251) },
       { brandIds: '[1,' },
       { latitude: 200, longitude: 1 },
-    ]) {
+    ];
+    for (const fields of bad) {
       const res = await t.injectAs(user, { method: 'POST', url: URL_PATH, ...form(fields) });
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
     }
