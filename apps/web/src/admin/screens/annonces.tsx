@@ -239,13 +239,15 @@ export function AnnonceReviewScreen() {
                 </FormError>
               </div>
             ) : (
-              <p className="text-sm">{t('admin.annonce.status', { status: a.status })}</p>
+              <p className="text-sm">
+                {t('admin.annonce.status', { status: label('annonce', a.status) })}
+              </p>
             )}
             <Card>
               <h2 className="mb-3 font-semibold">{t('admin.annonce.vehicle')}</h2>
               <Fields
                 rows={[
-                  [t('admin.field.status'), a.status],
+                  [t('admin.field.status'), label('annonce', a.status)],
                   [t('admin.field.type'), a.vehicleType],
                   [
                     t('admin.field.brandModel'),

@@ -122,7 +122,7 @@ export function MatchReviewScreen() {
                     <RowLink
                       key="a"
                       to={`/annonces/${m.annonce.id}`}
-                    >{`${m.annonce.title} #${m.annonce.id} (${m.annonce.status})`}</RowLink>,
+                    >{`${m.annonce.title} #${m.annonce.id} (${label('annonce', m.annonce.status)})`}</RowLink>,
                   ],
                   [t('admin.field.plate'), m.annonce.licensePlate],
                   [t('admin.match.owner'), m.annonce.owner.username],
