@@ -355,7 +355,7 @@ export function AnnonceReviewScreen() {
                     <li key={review.createdAt}>
                       {formatDate(review.createdAt, i18n.language)} · {review.adminUsername ?? '—'}{' '}
                       · {review.decision}
-                      {review.commentaire ? ` · « ${review.commentaire} »` : ''}
+                      {review.commentaire ? ` · «\u00a0${review.commentaire}\u00a0»` : ''}
                     </li>
                   ))}
                 </ul>

@@ -312,7 +312,7 @@ export function UserScreen() {
                     <li key={review.createdAt}>
                       {formatDate(review.createdAt, i18n.language)} · {review.adminUsername ?? '—'}{' '}
                       · {review.accepted ? t('admin.user.accepted') : t('admin.user.refused')}
-                      {review.commentaire ? ` · « ${review.commentaire} »` : ''}
+                      {review.commentaire ? ` · «\u00a0${review.commentaire}\u00a0»` : ''}
                     </li>
                   ))}
                 </ul>
