@@ -548,8 +548,17 @@ export function SearchMap({
   return (
     // isolate: Leaflet's panes (z-index up to 1000) stay under the app's modals.
     <div className="relative isolate -mx-4 md:mx-0 md:grid md:grid-cols-[minmax(0,1fr)_22rem] md:items-start md:gap-4">
+      {tilesFailed ? (
+        // Above the map, not over its controls: the markers below keep working.
+        <p
+          role="status"
+          className="bg-amber-50 px-4 py-1.5 text-xs text-night-900 md:col-span-2 md:rounded-lg"
+        >
+          {t('map.tilesFailed')}
+        </p>
+      ) : null}
       <div
-        className="relative h-[calc(100dvh-11.5rem)] min-h-96 w-full overflow-hidden bg-night-100 md:h-[70dvh] md:rounded-xl md:border md:border-night-200"
+        className="relative h-[calc(100dvh-21rem)] min-h-80 w-full overflow-hidden bg-night-100 md:h-[70dvh] md:rounded-xl md:border md:border-night-200"
         data-testid="search-map"
         aria-busy={query.isPending}
       >
@@ -586,14 +595,6 @@ export function SearchMap({
         </MapContainer>
         {query.isPending && enabled ? (
           <Skeleton className="absolute inset-x-0 top-0 z-[1000] h-1 rounded-none" />
-        ) : null}
-        {tilesFailed ? (
-          <p
-            role="status"
-            className="absolute top-2 left-1/2 z-[1000] w-max max-w-[70%] -translate-x-1/2 rounded-lg bg-night-900/90 px-3 py-2 text-center text-xs text-white"
-          >
-            {t('map.tilesFailed')}
-          </p>
         ) : null}
         <div className="absolute top-[5.5rem] left-2.5 z-[1000]">
           <MapLegend />
