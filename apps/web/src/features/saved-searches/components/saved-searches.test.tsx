@@ -113,7 +113,7 @@ describe('Saved searches', { timeout: 20_000 }, () => {
     });
     await renderApp('/search?search=peugeot', { user: {} });
     const active = await screen.findByRole('link', {
-      name: 'Alerte active « Peugeot rouges » : gérer mes alertes',
+      name: /^Alerte active «\s?Peugeot rouges\s?» : gérer mes alertes$/,
     });
     expect(active).toHaveAttribute('href', '#/user/MyAlerts');
     expect(active).toHaveTextContent('Alerte active');
