@@ -53,7 +53,7 @@ test.describe('card payments with the simulated provider', () => {
     await page.screenshot({ path: screenshotPath(testInfo.project.name, 'reward-card') });
     await card.getByRole('button', { name: /Payer 600/ }).click();
 
-    await expect(page.getByText('Annonce modifiée.')).toBeVisible();
+    await expect(page.getByText('Paiement confirmé : votre annonce est à jour.')).toBeVisible();
     // Back after 2 s: opened directly, so to the announcement.
     await expect(page).toHaveURL(new RegExp(`#/annonce/show/${id}$`));
     const detail = await annonceDetail(request, token, id);
@@ -92,7 +92,7 @@ test.describe('card payments with the simulated provider', () => {
     const before = Date.now();
     await card.getByRole('button', { name: 'Confirmer le paiement' }).click();
 
-    await expect(page.getByText('Annonce modifiée.')).toBeVisible();
+    await expect(page.getByText('Paiement confirmé : votre annonce est à jour.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`#/annonce/show/${id}$`));
     const detail = await annonceDetail(request, token, id);
     const end = new Date(detail.boostEndDate ?? 0).getTime();

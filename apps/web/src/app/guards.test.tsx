@@ -40,7 +40,7 @@ describe('screens', () => {
     ['/annonce/edit/12', 'Modifier l’annonce'],
     ['/annonce/edit', 'Modifier l’annonce'],
     ['/annonce/show/12', 'Annonce'],
-    ['/annonce/additionnalReward/12', 'Récompense supplémentaire'],
+    ['/annonce/additionnalReward/12', 'Récompense additionnelle'],
     ['/annonce/boost/12', 'Booster l’annonce'],
     ['/match/show/12', 'Match'],
     ['/report', 'Signaler un bug'],

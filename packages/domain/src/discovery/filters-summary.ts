@@ -69,3 +69,48 @@ export function describeCriteria(
   else if (max !== null) parts.push(`${words.power} ${words.max} ${max} CV`);
   return parts.length > 0 ? parts.join(' · ') : words.none;
 }
+
+/**
+ * A name proposed for an alert, from its criteria, what first names the vehicle then where, e.g.
+ * "Peugeot 208 rouge · 50 km autour de Toulouse" (the person may change it). At most `maxLength`.
+ */
+export function proposeAlertName(
+  criteria: SearchCriteria,
+  names: CriteriaNames,
+  locale: Locale,
+  address: string | null = null,
+  maxLength = 100,
+): string {
+  const vehicle: string[] = [];
+  if (names.brands.length === 1 && names.models.length > 0) {
+    vehicle.push(`${names.brands[0]} ${names.models.join(', ')}`);
+  } else if (names.brands.length > 0) {
+    vehicle.push(names.brands.join(', '));
+  } else if (names.models.length > 0) {
+    vehicle.push(names.models.join(', '));
+  } else if (names.vehicleTypes.length > 0) {
+    vehicle.push(names.vehicleTypes.join(', '));
+  }
+  if (names.modelFinishes.length > 0) vehicle.push(names.modelFinishes.join(', '));
+  if (criteria.researchText && vehicle.length === 0) vehicle.push(criteria.researchText);
+  const colours = criteria.colors.map(
+    (value) => COLORS.find((item) => item.value === value)?.[locale] ?? value,
+  );
+  if (colours.length > 0) {
+    const joined = colours.join(locale === 'fr' ? ' ou ' : ' or ');
+    vehicle.push(vehicle.length > 0 && locale === 'fr' ? joined.toLowerCase() : joined);
+  }
+  const parts = vehicle.length > 0 ? [vehicle.join(' ')] : [];
+  const location = locationOf(criteria);
+  if (location) {
+    const place = address ?? WORDS[locale].position;
+    parts.push(
+      locale === 'fr'
+        ? `${location.radiusKm} km autour de ${place}`
+        : `within ${location.radiusKm} km of ${place}`,
+    );
+  }
+  const name =
+    parts.length > 0 ? parts.join(' · ') : describeCriteria(criteria, names, locale, address);
+  return name.length <= maxLength ? name : `${name.slice(0, maxLength - 1).trimEnd()}…`;
+}

@@ -8,6 +8,8 @@ export const SEARCH_PAGE_SIZE = 12;
 export const SEARCH_MAX_OFFSET = 10_000;
 /** totalNbAnnonces counts exactly up to this, then says "at least" (isTotalNbAnnoncesCapped). */
 export const SEARCH_COUNT_CAP = 100;
+/** Markers the map asks for at most in one search (one small card each: about 300 B). */
+export const MAP_POINTS_CAP = 500;
 export const LOCATION_RADIUS_MIN_KM = 1;
 export const LOCATION_RADIUS_MAX_KM = 200;
 export const LOCATION_RADIUS_DEFAULT_KM = 1;

@@ -170,6 +170,37 @@ export const SearchAnnoncesResponseSchema = z.object({
 });
 export type SearchAnnoncesResponse = z.infer<typeof SearchAnnoncesResponseSchema>;
 
+/**
+ * POST /search/getSearchMapPoints: the same filters as a search, without paging. The map plots every
+ * match (up to MAP_POINTS_CAP, in the search's order), not only the pages the list has loaded.
+ */
+export const SearchMapPointsBodySchema = SearchAnnoncesBodySchema;
+
+/** One marker of the map: its place (rounded as on cards) and what its small card shows. */
+export const MapPointSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string().nullable(),
+  departement: z.string().nullable(),
+  /** The first photo's small version, null without a photo. */
+  thumbnailUrl: z.string().nullable(),
+  additionnalRewardLevel: z.number().int(),
+  isBoosted: z.boolean(),
+  /** ISO date of publication. */
+  date: z.string(),
+});
+export type MapPoint = z.infer<typeof MapPointSchema>;
+
+export const SearchMapPointsResponseSchema = z.object({
+  /** Located matches only (an announcement without a theft position has no marker). */
+  points: z.array(MapPointSchema),
+  /** True when more announcements match than MAP_POINTS_CAP: the map shows the first ones. */
+  isCapped: z.boolean(),
+});
+export type SearchMapPointsResponse = z.infer<typeof SearchMapPointsResponseSchema>;
+
 /** POST /home/getTopAnnonces (the TopAnnonces page). */
 export const TopAnnoncesBodySchema = z
   .object({ offset: formNumber(0, SEARCH_MAX_OFFSET, { int: true }).optional() })

@@ -122,4 +122,8 @@ export const DisplaySelectedValuesResponseSchema = z.object({
 export const FiltersAlertTextBodySchema = SearchCriteriaFieldsSchema.extend({
   address: z.string().max(300).nullable().optional(),
 }).superRefine(checkCriteria);
-export const FiltersAlertTextResponseSchema = z.object({ displaySelectedValuesText: z.string() });
+export const FiltersAlertTextResponseSchema = z.object({
+  displaySelectedValuesText: z.string(),
+  /** A name for the alert made from the criteria, offered in the create-alert modal. */
+  proposedName: z.string(),
+});

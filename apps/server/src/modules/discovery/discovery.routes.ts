@@ -18,6 +18,8 @@ import {
   SavedSearchIdBodySchema,
   SearchAnnoncesBodySchema,
   SearchAnnoncesResponseSchema,
+  SearchMapPointsBodySchema,
+  SearchMapPointsResponseSchema,
   SortObjectsBodySchema,
   SortObjectsResponseSchema,
   SubFilterOptionListSchema,
@@ -107,6 +109,24 @@ const discoveryRoutes: FastifyPluginAsyncZod<{
         .type('application/json; charset=utf-8')
         .send(json as unknown as SearchAnnoncesResponse);
     },
+  );
+
+  app.post(
+    '/search/getSearchMapPoints',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        tags: ['search'],
+        summary: 'Every located match of a search for the map, up to 500, with a small card each',
+        description:
+          'Same filters and order as getSearchAnnonces (offset ignored). Positions are rounded ' +
+          'as on cards; isCapped says more announcements match than the map received.',
+        body: SearchMapPointsBodySchema,
+        response: { 200: SearchMapPointsResponseSchema },
+      },
+    },
+    async (request) => discovery.mapPoints(viewer(request), request.body),
   );
 
   app.post(

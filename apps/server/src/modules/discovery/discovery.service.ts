@@ -6,6 +6,7 @@ import {
   HOME_GROUP_TITLE_KEYS,
   HomeDataResponseSchema,
   locationOf,
+  MAP_POINTS_CAP,
   normalizeCriteria,
   distanceKm,
   roundedPosition,
@@ -20,6 +21,7 @@ import {
   type SearchAnnoncesRequest,
   type SearchAnnoncesResponse,
   type SearchCriteria,
+  type SearchMapPointsResponse,
   type SearchSort,
 } from '@app/domain';
 import type { Db } from '../../db/database';
@@ -244,6 +246,54 @@ export function createDiscoveryService(deps: {
         limit: SEARCH_PAGE_SIZE,
       });
       return { ...result, researchSorting: sort };
+    },
+
+    /**
+     * POST /search/getSearchMapPoints: every match of a search with a theft position, in the
+     * search's order, up to MAP_POINTS_CAP, each with only what a marker's small card shows.
+     */
+    async mapPoints(
+      viewer: Viewer,
+      request: SearchAnnoncesRequest,
+    ): Promise<SearchMapPointsResponse> {
+      const from = referencePoint(request.criteria, request.userPosition);
+      const { items } = await find(
+        {
+          criteria: request.criteria,
+          order: effectiveSort(request.sort, from !== null),
+          from,
+          offset: 0,
+          limit: MAP_POINTS_CAP + 1,
+        },
+        false,
+      );
+      const kept = items.slice(0, MAP_POINTS_CAP);
+      const [cards] = await present(
+        viewer,
+        [kept.filter((item) => item.latitude !== null && item.longitude !== null)],
+        from,
+      );
+      return {
+        points: cards!.flatMap((card) =>
+          card.latitude === null || card.longitude === null
+            ? []
+            : [
+                {
+                  id: card.id,
+                  title: card.title,
+                  latitude: card.latitude,
+                  longitude: card.longitude,
+                  address: card.address,
+                  departement: card.departement,
+                  thumbnailUrl: card.vehicleFiles[0]?.thumbnailUrl ?? null,
+                  additionnalRewardLevel: card.additionnalRewardLevel,
+                  isBoosted: card.isBoosted,
+                  date: card.date,
+                },
+              ],
+        ),
+        isCapped: items.length > MAP_POINTS_CAP,
+      };
     },
 
     /** POST /home/getTopAnnonces: boosted first, then reward level, views and recency. */

@@ -317,8 +317,11 @@ export function createSubFiltersService(deps: { db: Db; savedSearches: SavedSear
 
     /** POST /search/getDisplaySelectedValuesFiltersAlert. */
     async filtersAlertText(locale: Locale, criteria: SearchCriteria, address: string | null) {
-      const [text] = await deps.savedSearches.describeAll([{ criteria, address }], locale);
-      return { displaySelectedValuesText: text! };
+      const { text, proposedName } = await deps.savedSearches.describeWithName(
+        { criteria, address },
+        locale,
+      );
+      return { displaySelectedValuesText: text, proposedName };
     },
 
     /** POST /search/getFiltersDataInitialValuesFromSavedSearch: the owner's only (404 otherwise). */

@@ -204,6 +204,26 @@ describe('saved searches (alerts)', () => {
     });
     expect(res.json()).toEqual({
       displaySelectedValuesText: 'Voiture · 208 · Essence · Puissance fiscale au plus 8 CV',
+      proposedName: '208',
+    });
+  });
+
+  it('proposes an alert name that names the vehicle, then the place', async () => {
+    const res = await t.injectAs(alice, {
+      method: 'POST',
+      url: '/search/getDisplaySelectedValuesFiltersAlert',
+      ...form({
+        brandIds: `[${c.peugeot}]`,
+        modelIds: `[${c.p208}]`,
+        colors: '["RED"]',
+        latitude: 43.6045,
+        longitude: 1.444,
+        locationRadius: 50,
+        address: 'Toulouse',
+      }),
+    });
+    expect(res.json()).toMatchObject({
+      proposedName: 'Peugeot 208 rouge · 50 km autour de Toulouse',
     });
   });
 });

@@ -1,6 +1,7 @@
 import {
   criteriaKey,
   describeCriteria,
+  proposeAlertName,
   hasAnyCriterion,
   normalizeCriteria,
   SAVED_SEARCH_MESSAGES,
@@ -55,10 +56,11 @@ export function createSavedSearchesService(deps: { db: Db }) {
   const { db } = deps;
 
   /** Summaries of several criteria with one name lookup per catalogue kind. */
-  async function describeAll(
+  /** The catalogue names each item's criteria select, read in one go. */
+  async function namesOf(
     items: { criteria: SearchCriteria; address: string | null }[],
     locale: Locale,
-  ): Promise<string[]> {
+  ) {
     const all = items.map((item) => item.criteria);
     const names = await catalogNames(db, {
       vehicleTypeIds: [...new Set(all.flatMap((c) => c.vehicleTypeIds))],
@@ -73,19 +75,40 @@ export function createSavedSearchesService(deps: { db: Db }) {
     const finishName = byId(names.modelFinishes);
     const pick = (ids: number[], map: Map<number, string>) =>
       ids.flatMap((id) => (map.has(id) ? [map.get(id)!] : []));
-    return items.map(({ criteria, address }) =>
-      describeCriteria(
-        criteria,
-        {
-          vehicleTypes: pick(criteria.vehicleTypeIds, typeName),
-          brands: pick(criteria.brandIds, brandName),
-          models: pick(criteria.modelIds, modelName),
-          modelFinishes: pick(criteria.modelFinishIds, finishName),
-        },
-        locale,
-        address,
-      ),
+    return items.map(({ criteria }) => ({
+      vehicleTypes: pick(criteria.vehicleTypeIds, typeName),
+      brands: pick(criteria.brandIds, brandName),
+      models: pick(criteria.modelIds, modelName),
+      modelFinishes: pick(criteria.modelFinishIds, finishName),
+    }));
+  }
+
+  async function describeAll(
+    items: { criteria: SearchCriteria; address: string | null }[],
+    locale: Locale,
+  ): Promise<string[]> {
+    const names = await namesOf(items, locale);
+    return items.map(({ criteria, address }, index) =>
+      describeCriteria(criteria, names[index]!, locale, address),
     );
+  }
+
+  /** The summary of one search and the alert name proposed for it. */
+  async function describeWithName(
+    item: { criteria: SearchCriteria; address: string | null },
+    locale: Locale,
+  ): Promise<{ text: string; proposedName: string }> {
+    const [names] = await namesOf([item], locale);
+    return {
+      text: describeCriteria(item.criteria, names!, locale, item.address),
+      proposedName: proposeAlertName(
+        item.criteria,
+        names!,
+        locale,
+        item.address,
+        SAVED_SEARCH_NAME_MAX_LENGTH,
+      ),
+    };
   }
 
   async function ownedSavedSearch(owner: SavedSearchOwner, id: number) {
@@ -96,6 +119,7 @@ export function createSavedSearchesService(deps: { db: Db }) {
 
   return {
     describeAll,
+    describeWithName,
     ownedSavedSearch,
 
     /**

@@ -265,13 +265,15 @@ export function AnnonceReviewScreen() {
                 </FormError>
               </div>
             ) : (
-              <p className="text-sm">{t('admin.annonce.status', { status: a.status })}</p>
+              <p className="text-sm">
+                {t('admin.annonce.status', { status: label('annonce', a.status) })}
+              </p>
             )}
             <Card>
               <h2 className="mb-3 font-semibold">{t('admin.annonce.vehicle')}</h2>
               <Fields
                 rows={[
-                  [t('admin.field.status'), a.status],
+                  [t('admin.field.status'), label('annonce', a.status)],
                   [t('admin.field.type'), a.vehicleType],
                   [
                     t('admin.field.brandModel'),
@@ -379,7 +381,7 @@ export function AnnonceReviewScreen() {
                     <li key={review.createdAt}>
                       {formatDate(review.createdAt, i18n.language)} · {review.adminUsername ?? '—'}{' '}
                       · {review.decision}
-                      {review.commentaire ? ` · « ${review.commentaire} »` : ''}
+                      {review.commentaire ? ` · «\u00a0${review.commentaire}\u00a0»` : ''}
                     </li>
                   ))}
                 </ul>

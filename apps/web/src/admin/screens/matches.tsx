@@ -129,7 +129,7 @@ export function MatchReviewScreen() {
                     <RowLink
                       key="a"
                       to={`/annonces/${m.annonce.id}`}
-                    >{`${m.annonce.title} #${m.annonce.id} (${m.annonce.status})`}</RowLink>,
+                    >{`${m.annonce.title} #${m.annonce.id} (${label('annonce', m.annonce.status)})`}</RowLink>,
                   ],
                   [t('admin.field.plate'), m.annonce.licensePlate],
                   ...(m.annonce.found

@@ -66,7 +66,7 @@ export function UserTable({
                 <span className="block text-xs text-slate-600">{user.username}</span>
               </td>
               <td className="px-3 py-2 text-xs">
-                {user.roles.join(', ') || '—'}
+                {user.roles.map((role) => label('role', role)).join(', ') || '—'}
                 {user.locked ? (
                   <span className="ml-1 font-semibold text-red-700">{t('admin.users.locked')}</span>
                 ) : null}
@@ -312,7 +312,7 @@ export function UserScreen() {
                     <li key={review.createdAt}>
                       {formatDate(review.createdAt, i18n.language)} · {review.adminUsername ?? '—'}{' '}
                       · {review.accepted ? t('admin.user.accepted') : t('admin.user.refused')}
-                      {review.commentaire ? ` · « ${review.commentaire} »` : ''}
+                      {review.commentaire ? ` · «\u00a0${review.commentaire}\u00a0»` : ''}
                     </li>
                   ))}
                 </ul>

@@ -64,7 +64,7 @@ describe('card modal with Stripe configured', () => {
     expect(stub.callsTo('POST', '/annonce/validateBoostStripeIntent')).toHaveLength(0);
 
     await user.click(pay);
-    expect(await screen.findByText('Annonce modifiée.')).toBeInTheDocument();
+    expect(await screen.findByText('Paiement confirmé : votre annonce est à jour.')).toBeInTheDocument();
     expect(confirmPayment).toHaveBeenLastCalledWith({
       elements: {},
       redirect: 'if_required',

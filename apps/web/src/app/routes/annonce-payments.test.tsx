@@ -56,7 +56,7 @@ describe('additional reward page', () => {
     await user.type(await within(card).findByLabelText('Numéro de carte'), '4242424242424242');
     await user.click(within(card).getByRole('button', { name: /Payer 600\s€/ }));
 
-    expect(await screen.findByText('Annonce modifiée.')).toBeInTheDocument();
+    expect(await screen.findByText('Paiement confirmé : votre annonce est à jour.')).toBeInTheDocument();
     const validation = stub.callsTo('POST', '/annonce/validateAdditionalRewardSupplement')[0]!;
     expect(Object.fromEntries(validation.form)).toEqual({
       annonceId: '42',

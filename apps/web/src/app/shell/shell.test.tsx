@@ -217,7 +217,7 @@ describe('account menu', () => {
     await i18n.changeLanguage(getStoredLanguage());
     await renderApp('/topAnnonces', { user: {} });
     expect(
-      await screen.findByRole('heading', { name: 'Top listings', level: 1 }),
+      await screen.findByRole('heading', { name: 'Top announcements', level: 1 }),
     ).toBeInTheDocument();
   });
 

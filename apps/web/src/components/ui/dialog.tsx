@@ -17,11 +17,17 @@ export function DialogContent({
   title,
   description,
   children,
+  footer,
   className,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /**
+   * An action bar pinned to the bottom edge, outside the scrolling content: a sticky bar inside a
+   * padded scroll box floated above the edge with content showing under it (issue 15).
+   */
+  footer?: ReactNode;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -32,32 +38,40 @@ export function DialogContent({
         // Without a description Radix must not point aria-describedby at nothing.
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cn(
-          'animate-pop-in fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl',
-          'md:inset-auto md:top-1/2 md:left-1/2 md:w-full md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl md:p-6',
+          'animate-pop-in fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] rounded-t-2xl bg-white shadow-2xl',
+          'md:inset-auto md:top-1/2 md:left-1/2 md:w-full md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl',
+          footer ? 'flex flex-col' : 'overflow-y-auto p-5 md:p-6',
           className,
         )}
       >
-        <div className="flex items-start justify-between gap-4">
-          <DialogPrimitive.Title className="pt-2 text-lg font-semibold text-night-900">
-            {title}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Close asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('common.close')}
-              className="-mt-1 -mr-2"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Button>
-          </DialogPrimitive.Close>
+        <div className={footer ? 'min-h-0 flex-1 overflow-y-auto p-5 md:p-6' : undefined}>
+          <div className="flex items-start justify-between gap-4">
+            <DialogPrimitive.Title className="pt-2 text-lg font-semibold text-night-900">
+              {title}
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('common.close')}
+                className="-mt-1 -mr-2"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          {description ? (
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+              {description}
+            </DialogPrimitive.Description>
+          ) : null}
+          <div className="mt-4">{children}</div>
         </div>
-        {description ? (
-          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
-            {description}
-          </DialogPrimitive.Description>
+        {footer ? (
+          <div className="shrink-0 border-t border-night-100 bg-white px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] md:rounded-b-2xl md:px-6 md:pb-5">
+            {footer}
+          </div>
         ) : null}
-        <div className="mt-4">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

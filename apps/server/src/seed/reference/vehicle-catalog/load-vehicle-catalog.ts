@@ -36,7 +36,7 @@ export async function loadVehicleCatalog(vehiclesDir: string): Promise<CatalogBu
     readCsv<{ make: string; model: string }>(
       path.join(vehiclesDir, VEHICLE_SOURCE_FILES.twoWheelers),
     ),
-    readCsv<{ name: string; ebike_only: string }>(
+    readCsv<{ name: string; makes_frames: string; ebike_only: string }>(
       path.join(vehiclesDir, VEHICLE_SOURCE_FILES.bicycles),
     ),
   ]);
@@ -55,8 +55,12 @@ export async function loadVehicleCatalog(vehiclesDir: string): Promise<CatalogBu
   addAll(catalog, 'SCOOTER', SCOOTER_MODEL_ADDITIONS);
 
   // Brands only: the bicycle list has no models; users name theirs (custom model).
+  // The bicycle list also names accessory makers (locks, helmets, bottles: Abus, Arai,
+  // Aquamira...): only the makers of frames are vehicle brands.
   const bicycleBrands = [
-    ...bicycles.map((row) => ({ name: row.name, ebikeOnly: row.ebike_only === 'true' })),
+    ...bicycles
+      .filter((row) => row.makes_frames === 'true')
+      .map((row) => ({ name: row.name, ebikeOnly: row.ebike_only === 'true' })),
     ...BICYCLE_BRAND_ADDITIONS,
   ];
   for (const { name, ebikeOnly } of bicycleBrands) {

@@ -168,7 +168,7 @@ describe('login', () => {
   });
 
   it.each([
-    [401, 'LOGIN_INCORRECT', 'login.incorrect.error', 'Login ou mot de passe incorrect.'],
+    [401, 'LOGIN_INCORRECT', 'login.incorrect.error', 'E-mail ou mot de passe incorrect.'],
     [
       423,
       'ACCOUNT_LOCKED',

@@ -7,6 +7,7 @@ import {
   IdListResponseSchema,
   PoliceStationListSchema,
   SearchAnnoncesResponseSchema,
+  SearchMapPointsResponseSchema,
   SortObjectsResponseSchema,
   SubFilterOptionListSchema,
   TopAnnoncesResponseSchema,
@@ -51,6 +52,19 @@ export const getSearchAnnonces = (filters: Filters, offset: number, user: Positi
       ...criteriaForm(filters),
     },
     schema: SearchAnnoncesResponseSchema,
+    silent: true,
+  });
+
+/** POST /search/getSearchMapPoints: every located match for the map (silent like the search). */
+export const getSearchMapPoints = (filters: Filters, user: Position | null) =>
+  api.post('/search/getSearchMapPoints', {
+    form: {
+      researchSorting: filters.researchSorting,
+      userLatitude: user?.latitude,
+      userLongitude: user?.longitude,
+      ...criteriaForm(filters),
+    },
+    schema: SearchMapPointsResponseSchema,
     silent: true,
   });
 

@@ -4,6 +4,7 @@ export const discoveryKeys = {
   home: (position: string) => [...discoveryKeys.all, 'home', position] as const,
   top: () => [...discoveryKeys.all, 'top'] as const,
   search: (key: string) => [...discoveryKeys.all, 'search', key] as const,
+  mapPoints: (key: string) => [...discoveryKeys.all, 'mapPoints', key] as const,
   sorts: () => [...discoveryKeys.all, 'sorts'] as const,
   options: (objectType: string, search: string, selections: string) =>
     [...discoveryKeys.all, 'options', objectType, search, selections] as const,

@@ -52,13 +52,14 @@ export function DragScrollRow({ label, children }: { label: string; children: Re
         }
       }}
       onDragStart={(event) => event.preventDefault()}
-      className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto px-1 pt-1 pb-3 select-none focus-visible:outline-3 focus-visible:outline-lantern-500"
+      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-3 md:-mx-1 md:scroll-px-1 md:gap-4 md:px-1 select-none focus-visible:outline-3 focus-visible:outline-lantern-500"
     >
       {children}
     </ul>
   );
 }
 
-/** One slot of a row: the full width on mobile, half from 768 px, a third from 1024 px. */
+/** One slot of a row: 85 % of the width on mobile, half from 768 px, a third from 1024 px. */
 export const ROW_ITEM_CLASS =
-  'w-full shrink-0 snap-start md:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]';
+  // On a phone the next card peeks in (85 %): the row shows it scrolls (issue 15).
+  'w-[85%] shrink-0 snap-start md:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]';

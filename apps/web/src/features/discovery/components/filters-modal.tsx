@@ -89,6 +89,7 @@ export function FiltersModal({
   onChange,
   sortObjects,
   defaultSort,
+  resultCount = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -98,6 +99,8 @@ export function FiltersModal({
   sortObjects: readonly { value: SearchSort; text: string }[];
   /** The sort the server applies when none is chosen (proximity with a position). */
   defaultSort: SearchSort;
+  /** The results the filters give now (the primary button says how many). */
+  resultCount?: { count: number; capped: boolean } | null;
 }) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<SubFilterObjectType | null>(initialPanel(section));
@@ -127,7 +130,32 @@ export function FiltersModal({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('search.filters.title')} className="md:max-w-xl">
+      <DialogContent
+        title={t('search.filters.title')}
+        className="md:max-w-xl"
+        footer={
+          <div className="flex items-center gap-2">
+            <Button variant="ghost" onClick={resetAll} className="shrink-0">
+              {t('search.filters.resetAll')}
+            </Button>
+            <Button
+              onClick={() => onOpenChange(false)}
+              className="min-w-0 flex-1 whitespace-nowrap"
+            >
+              {resultCount
+                ? t(
+                    resultCount.capped
+                      ? 'search.filters.showResultsCapped'
+                      : 'search.filters.showResultsCount',
+                    {
+                      count: resultCount.count,
+                    },
+                  )
+                : t('search.filters.showResults')}
+            </Button>
+          </div>
+        }
+      >
         {panel ? (
           <SubFilterList
             objectType={panel}
@@ -188,14 +216,6 @@ export function FiltersModal({
               </ul>
             </section>
             <FiscalPowerFilter filters={filters} onChange={onChange} />
-            <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-night-100 bg-white px-5 pt-3 pb-5 md:-mx-6 md:-mb-6 md:px-6 md:pb-6">
-              <Button variant="secondary" onClick={resetAll} className="flex-1">
-                {t('search.filters.resetAll')}
-              </Button>
-              <Button onClick={() => onOpenChange(false)} className="flex-1">
-                {t('search.filters.showResults')}
-              </Button>
-            </div>
           </div>
         )}
       </DialogContent>

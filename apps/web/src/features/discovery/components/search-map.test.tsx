@@ -5,6 +5,7 @@ import { renderApp } from '@/testing/test-utils';
 import {
   makeCards,
   makeDiscoveryCard,
+  mapPoints,
   searchPage,
   SORT_OBJECTS,
 } from '../testing/discovery-fixtures';
@@ -40,7 +41,8 @@ describe('Search map', { timeout: 20_000 }, () => {
   });
   afterEach(() => restore());
 
-  it('shows clusters, opens one, and shows the selected listing with its geocoded place', async () => {
+  it('plots every match, spreads the ones sharing a place so each can be tapped, shows police stations', async () => {
+    // Four announcements of one commune share its centre: no zoom can ever separate them.
     const cards = makeCards(3).map((card) => ({ ...card, latitude: 43.6, longitude: 1.44 }));
     const noAddress = makeDiscoveryCard({
       id: 50,
@@ -51,7 +53,11 @@ describe('Search map', { timeout: 20_000 }, () => {
     });
     const stub = stubFetch({
       ...common,
-      'POST /search/getSearchAnnonces': () => json(searchPage([...cards, noAddress])),
+      // The list has loaded only its first page (one card of "Plus de 100")...
+      'POST /search/getSearchAnnonces': () =>
+        json(searchPage([cards[0]!], { isEndOfData: false, totalNbAnnonces: 100 })),
+      // ...the map asks for every located match.
+      'POST /search/getSearchMapPoints': () => json(mapPoints([...cards, noAddress])),
       'GET /policeStation/getAllPoliceStationInsideBounds': () =>
         json([
           {
@@ -83,25 +89,52 @@ describe('Search map', { timeout: 20_000 }, () => {
     await screen.findByRole('list', { name: 'Résultats de la recherche' });
     await user.click(screen.getByRole('button', { name: 'Carte' }));
     await waitFor(() => expect(container.querySelector('.discovery-cluster')).not.toBeNull());
+    expect(await screen.findByText('4 annonces sur la carte')).toBeInTheDocument();
     const cluster = container.querySelector<HTMLElement>('.discovery-cluster')!;
     expect(cluster).toHaveTextContent('4');
     expect(cluster).toHaveAttribute('title', '4 annonces, agrandir');
-    // Opening the cluster zooms past the cluster max zoom: the four theft markers show.
+    // The cluster cannot split: tapping it spreads its four markers around the place.
     await user.click(cluster);
     await waitFor(() =>
       expect(container.querySelectorAll('.discovery-marker--theft_location')).toHaveLength(4),
     );
     expect(container.querySelector('.discovery-cluster')).toBeNull();
-    // Above zoom 15 the police stations of the view are asked, with their info window.
+    const markers = [
+      ...container.querySelectorAll<HTMLElement>('.discovery-marker--theft_location'),
+    ];
+    const places = new Set(markers.map((marker) => `${marker.style.left},${marker.style.top}`));
+    expect(places.size).toBe(4);
+    // Each spread marker opens its own announcement.
+    fireEvent.click(markers.find((marker) => marker.title === 'Vélo sans adresse')!);
+    let selected = await screen.findByRole('region', { name: 'Annonce sélectionnée' });
+    expect(within(selected).getByRole('link', { name: 'Vélo sans adresse' })).toHaveAttribute(
+      'href',
+      '#/annonce/show/50',
+    );
+    expect(await within(selected).findByText(/Toulouse 31000/)).toBeInTheDocument();
+    expect(stub.callsTo('GET', '/geo/reverse')[0]!.url.searchParams.get('lat')).toBe('43.6');
+    fireEvent.click(
+      container.querySelectorAll<HTMLElement>('.discovery-marker--theft_location')[0]!,
+    );
+    selected = await screen.findByRole('region', { name: 'Annonce sélectionnée' });
+    expect(within(selected).getByRole('link', { name: 'Annonce 1' })).toBeInTheDocument();
+    expect(within(selected).getByText('1 sur 4')).toBeInTheDocument();
+    await user.click(within(selected).getByRole('button', { name: 'Annonce précédente' }));
+    expect(within(selected).getByText('4 sur 4')).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/search/getSearchMapPoints')).toHaveLength(1);
+
+    // Above zoom 15 the police stations of the view are asked, as a badge with its info window.
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     await waitFor(() =>
       expect(container.querySelector('.discovery-marker--police')).not.toBeNull(),
     );
-    expect(stub.callsTo('POST', '/search/getSearchAnnonces')).toHaveLength(1);
+    const police = container.querySelector<HTMLElement>('.discovery-marker--police')!;
+    expect(police.innerHTML).not.toContain('>P<');
     const bounds = stub.callsTo('GET', '/policeStation/getAllPoliceStationInsideBounds')[0]!.url
       .searchParams;
     expect(Number(bounds.get('neLat'))).toBeGreaterThan(Number(bounds.get('swLat')));
     // A plain click: two pointer sequences in a row read as Leaflet's touch double-tap in jsdom.
-    fireEvent.click(container.querySelector<HTMLElement>('.discovery-marker--police')!);
+    fireEvent.click(police);
     const popup = await waitFor(() => {
       const element = container.querySelector<HTMLElement>('.leaflet-popup-content');
       expect(element).not.toBeNull();
@@ -113,6 +146,8 @@ describe('Search map', { timeout: 20_000 }, () => {
       'href',
       'tel:0561127777',
     );
+    // The legend names the police badge.
+    expect(screen.getByText('Commissariat ou gendarmerie')).toBeInTheDocument();
 
     // Geolocation unavailable: the locate button is disabled with its explanation.
     const locate = screen.getByRole('button', { name: 'Me localiser' });
@@ -120,15 +155,51 @@ describe('Search map', { timeout: 20_000 }, () => {
     expect(locate).toHaveAccessibleDescription(
       'La géolocalisation n’est pas disponible ou a été refusée dans votre navigateur.',
     );
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Voir la première' }));
-    const selected = await screen.findByRole('region', { name: 'Annonce sélectionnée' });
-    expect(within(selected).getByText('1 sur 4')).toBeInTheDocument();
-    await user.click(within(selected).getByRole('button', { name: 'Annonce précédente' }));
-    expect(within(selected).getByText('4 sur 4')).toBeInTheDocument();
-    expect(within(selected).getByText('Vélo sans adresse')).toBeInTheDocument();
-    expect(await within(selected).findByText('Toulouse 31000')).toBeInTheDocument();
-    expect(stub.callsTo('GET', '/geo/reverse')[0]!.url.searchParams.get('lat')).toBe('43.6');
+  it('lists the announcements of a place too crowded to spread', async () => {
+    const crowd = makeCards(14).map((card) => ({ ...card, latitude: 43.6, longitude: 1.44 }));
+    stubFetch({
+      ...common,
+      'POST /search/getSearchAnnonces': () => json(searchPage(crowd.slice(0, 12))),
+      'POST /search/getSearchMapPoints': () => json(mapPoints(crowd)),
+    });
+    const { user, container } = await renderApp('/search', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Carte' }));
+    await waitFor(() => expect(container.querySelector('.discovery-cluster')).not.toBeNull());
+    await user.click(container.querySelector<HTMLElement>('.discovery-cluster')!);
+    const list = await screen.findByRole('region', { name: '14 annonces à cet endroit' });
+    expect(within(list).getAllByRole('article')).toHaveLength(14);
+    await user.click(within(list).getByRole('link', { name: 'Annonce 14' }));
+  });
+
+  it('says when the map background cannot load, and keeps the markers', async () => {
+    stubFetch({
+      ...common,
+      'POST /search/getSearchAnnonces': () => json(searchPage(makeCards(2))),
+      'POST /search/getSearchMapPoints': () => json(mapPoints(makeCards(2))),
+    });
+    const { user, container } = await renderApp('/search', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Carte' }));
+    await waitFor(() =>
+      expect(
+        container.querySelectorAll('.discovery-marker--theft_location').length,
+      ).toBeGreaterThan(0),
+    );
+    const tile = await waitFor(() => {
+      const element = container.querySelector<HTMLImageElement>('img.leaflet-tile');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    fireEvent.error(tile);
+    expect(
+      await screen.findByText(
+        'Le fond de carte ne se charge pas (connexion ?). Les repères restent utilisables.',
+      ),
+    ).toBeInTheDocument();
+    expect(container.querySelectorAll('.discovery-marker--theft_location').length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('shows the geocoding failure with its status', async () => {
@@ -136,11 +207,13 @@ describe('Search map', { timeout: 20_000 }, () => {
       ...common,
       'POST /search/getSearchAnnonces': () =>
         json(searchPage([makeDiscoveryCard({ address: null })])),
+      'POST /search/getSearchMapPoints': () =>
+        json(mapPoints([makeDiscoveryCard({ address: null })])),
       'GET /geo/reverse': () => json({ code: 'UNAVAILABLE', messageKey: 'x' }, 503),
     });
     const { user } = await renderApp('/search', { user: {} });
     await user.click(await screen.findByRole('button', { name: 'Carte' }));
     await user.click(await screen.findByRole('button', { name: 'Voir la première' }));
-    expect(await screen.findByText('Erreur de géocodage 503')).toBeInTheDocument();
+    expect(await screen.findByText(/Erreur de géocodage 503/)).toBeInTheDocument();
   });
 });

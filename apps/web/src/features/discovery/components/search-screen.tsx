@@ -22,6 +22,7 @@ import {
   parseFiltersParam,
   type Filters,
 } from '../lib/filters';
+import { ActiveFilterChips } from './active-filter-chips';
 import { FiltersModal, parseSection, type FiltersSection } from './filters-modal';
 import { FILTER_DEBOUNCE_MS } from './sub-filter-list';
 import { SearchResultsList } from './search-results-list';
@@ -161,42 +162,45 @@ export function SearchScreen({
   const sortLabel = sorts.data?.sortObjects.find((sort) => sort.value === shownSort)?.text;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 md:py-8">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-night-900 md:text-3xl">{title}</h1>
-        <div className="min-h-5 text-sm text-slate-600" aria-live="polite">
-          {search.query.isPending || waitingForSaved ? (
-            <Skeleton className="h-4 w-32" />
-          ) : search.total !== null ? (
-            t(search.totalCapped ? 'search.total.capped' : 'search.total', {
-              count: search.total,
-            })
-          ) : null}
-          {filters.researchText ? (
-            <> · {t('search.forText', { text: filters.researchText })}</>
-          ) : null}
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-2.5 px-4 py-3 md:gap-4 md:py-8">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-col">
+          <h1 className="truncate text-xl font-bold text-night-900 md:text-3xl">{title}</h1>
+          <div className="min-h-5 text-sm text-slate-600" aria-live="polite">
+            {search.query.isPending || waitingForSaved ? (
+              <Skeleton className="h-4 w-32" />
+            ) : search.total !== null ? (
+              t(search.totalCapped ? 'search.total.capped' : 'search.total', {
+                count: search.total,
+              })
+            ) : null}
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          {renderAlertActions?.({
+            criteria: {
+              ...criteriaForm(filters),
+              address: filters.latitude === null ? null : filters.address,
+              researchSorting: filters.researchSorting,
+            },
+            hasCriterion: filtersHaveCriterion(filters),
+            savedSearchId,
+            savedSearchName,
+            disabled: identityPending,
+          })}
         </div>
       </div>
       <div
         role="toolbar"
         aria-label={t('search.toolbar')}
-        className="flex flex-wrap items-center gap-2"
+        className="-mx-4 flex items-center gap-2 overflow-x-auto px-4 [scrollbar-width:none] md:mx-0 md:px-0"
       >
         <Button
           variant="secondary"
           size="sm"
           disabled={identityPending}
-          onClick={() => openFilters('sort')}
-        >
-          <ArrowDownUp aria-hidden="true" className="size-4" />
-          <span className="sr-only">{t('search.sort.button')} : </span>
-          {sortLabel ?? t('search.sort.button')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={identityPending}
           onClick={() => openFilters('filters')}
+          className="shrink-0"
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           {t('search.filters.button')}
@@ -209,7 +213,18 @@ export function SearchScreen({
             </span>
           ) : null}
         </Button>
-        <div className="inline-flex rounded-lg border border-night-200 bg-white p-0.5">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={identityPending}
+          onClick={() => openFilters('sort')}
+          className="shrink-0"
+          aria-label={sortLabel ? t('search.sort.current', { sort: sortLabel }) : undefined}
+        >
+          <ArrowDownUp aria-hidden="true" className="size-4" />
+          {sortLabel ?? t('search.sort.button')}
+        </Button>
+        <div className="inline-flex shrink-0 rounded-lg border border-night-200 bg-white p-0.5">
           <Button
             variant={view === 'list' ? 'dark' : 'ghost'}
             size="sm"
@@ -234,29 +249,20 @@ export function SearchScreen({
           size="icon"
           aria-label={t('search.info.button')}
           onClick={() => setInfoOpen(true)}
+          className="shrink-0"
         >
           <Info aria-hidden="true" className="size-5" />
         </Button>
-        <div className="flex flex-wrap gap-2 md:ml-auto">
-          {renderAlertActions?.({
-            criteria: {
-              ...criteriaForm(filters),
-              address: filters.latitude === null ? null : filters.address,
-              researchSorting: filters.researchSorting,
-            },
-            hasCriterion: filtersHaveCriterion(filters),
-            savedSearchId,
-            savedSearchName,
-            disabled: identityPending,
-          })}
-        </div>
       </div>
+      <ActiveFilterChips filters={filters} onChange={setFilters} />
       {view === 'list' ? (
         <SearchResultsList search={search} />
       ) : (
         <Suspense fallback={<Skeleton className="h-[60dvh] w-full" />}>
           <SearchMap
-            search={search}
+            filters={debounced}
+            user={user}
+            enabled={!waitingForSaved}
             geolocation={geolocation}
             onSearchAround={(centre, radiusKm, address) =>
               setFilters((previous) => ({
@@ -280,6 +286,9 @@ export function SearchScreen({
         onChange={setFilters}
         sortObjects={sorts.data?.sortObjects ?? []}
         defaultSort={defaultSort}
+        resultCount={
+          search.total === null ? null : { count: search.total, capped: search.totalCapped }
+        }
       />
       <Dialog open={infoOpen} onOpenChange={setInfoOpen}>
         <DialogContent title={t('search.info.title')}>

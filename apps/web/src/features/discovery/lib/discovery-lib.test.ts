@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { cleanFiscalPower, fiscalPowerLabel } from '../components/fiscal-power-filter';
-import { buildClusterIndex, CLUSTER_MAX_ZOOM, clustersIn, clusterStyleIndex } from './clusters';
+import {
+  buildClusterIndex,
+  CLUSTER_MAX_ZOOM,
+  clustersIn,
+  clusterStyleIndex,
+  leavesOf,
+  sharePlace,
+  spreadOffsets,
+  stackByPlace,
+} from './clusters';
 import { criteriaForm, EMPTY_FILTERS, filtersHaveCriterion, parseFiltersParam } from './filters';
 import { clusterIcon, markerIcon, MARKER_TYPES } from './map-icons';
 import { higherCategoriesFullySelected, toggleOption } from './sub-filter-lists';
@@ -40,6 +49,31 @@ describe('clusters', () => {
     const looks = new Set(MARKER_TYPES.map((type) => String(markerIcon(type).options.html)));
     expect(looks.size).toBe(MARKER_TYPES.length);
     expect(markerIcon('POLICE').options.className).toContain('discovery-marker--police');
+  });
+
+  it('keeps announcements of one commune together at every zoom, and knows no zoom splits them', () => {
+    const commune = [1, 2, 3].map((id) => ({ id, latitude: 43.6, longitude: 1.44 }));
+    const index = buildClusterIndex([...commune, paris]);
+    const cluster = clustersIn(index, FRANCE, CLUSTER_MAX_ZOOM).find(
+      (feature) => feature.kind === 'cluster',
+    )!;
+    expect(sharePlace(leavesOf(index, cluster.id))).toBe(true);
+    // Past the cluster max zoom they come back as points on one pixel: one stack of three.
+    const { stacks } = stackByPlace(clustersIn(index, FRANCE, CLUSTER_MAX_ZOOM + 3));
+    expect(stacks.map((stack) => stack.ids.length).sort()).toEqual([1, 3]);
+    expect(sharePlace(toulouse.slice(0, 2))).toBe(false);
+  });
+
+  it('spreads a shared place so that every marker is a finger apart', () => {
+    for (const count of [2, 5, 8, 12]) {
+      const offsets = spreadOffsets(count);
+      expect(offsets).toHaveLength(count);
+      for (const [i, a] of offsets.entries()) {
+        for (const b of offsets.slice(i + 1)) {
+          expect(Math.hypot(a.x - b.x, a.y - b.y), `${count}`).toBeGreaterThanOrEqual(32);
+        }
+      }
+    }
   });
 });
 

@@ -187,3 +187,27 @@ export function parseFiltersParam(value: string | null): Partial<Filters> {
     return {};
   }
 }
+
+/**
+ * The filters without one list, and without what hung on it: no brand leaves no model to keep, no
+ * model no finish (discovery.md §4, lower selections follow the higher one).
+ */
+export function withoutList(filters: Filters, key: FilterListKey): Filters {
+  const next: Filters = { ...filters, [key]: [] };
+  if (key === 'brands' || key === 'models') {
+    if (key === 'brands') {
+      next.models = [];
+      next.modelsHigherCategoryIds = [];
+    }
+    next.modelFinishes = [];
+    next.modelFinishesHigherCategoryIds = [];
+  }
+  if (key === 'models') next.modelsHigherCategoryIds = [];
+  if (key === 'modelFinishes') next.modelFinishesHigherCategoryIds = [];
+  return next;
+}
+
+/** Every criterion cleared; the sort stays (it is not a filter). */
+export function clearedFilters(filters: Filters): Filters {
+  return { ...EMPTY_FILTERS, researchSorting: filters.researchSorting };
+}

@@ -1,6 +1,8 @@
 import type {
   DiscoveryCard,
   HomeGroup,
+  MapPoint,
+  SearchMapPointsResponse,
   SearchAnnoncesResponse,
   SubFilterOption,
 } from '@app/domain';
@@ -72,4 +74,24 @@ export function option(overrides: Partial<SubFilterOption>): SubFilterOption {
     isVisible: true,
     ...overrides,
   };
+}
+
+/** The map's small card of a discovery card. */
+export function toMapPoint(card: DiscoveryCard): MapPoint {
+  return {
+    id: card.id,
+    title: card.title,
+    latitude: card.latitude ?? 43.6,
+    longitude: card.longitude ?? 1.44,
+    address: card.address,
+    departement: card.departement,
+    thumbnailUrl: card.vehicleFiles[0]?.thumbnailUrl ?? null,
+    additionnalRewardLevel: card.additionnalRewardLevel,
+    isBoosted: card.isBoosted,
+    date: card.date,
+  };
+}
+
+export function mapPoints(cards: DiscoveryCard[], isCapped = false): SearchMapPointsResponse {
+  return { points: cards.map(toMapPoint), isCapped };
 }

@@ -15,6 +15,7 @@ export const savedSearchKeys = {
   all: ['savedSearches'] as const,
   mine: () => [...savedSearchKeys.all, 'mine'] as const,
   summary: (criteria: string) => [...savedSearchKeys.all, 'summary', criteria] as const,
+  existing: (criteria: string) => [...savedSearchKeys.all, 'existing', criteria] as const,
 };
 
 /** The create modal's text listing the chosen filters; a failure is only logged (§8). */
@@ -30,10 +31,11 @@ export function useFiltersSummary(criteria: Criteria, enabled: boolean) {
     queryKey: savedSearchKeys.summary(JSON.stringify(criteria)),
     queryFn: async () => {
       try {
-        return (await getFiltersSummary(criteria)).displaySelectedValuesText;
+        const summary = await getFiltersSummary(criteria);
+        return { text: summary.displaySelectedValuesText, proposedName: summary.proposedName };
       } catch (error) {
         console.warn('Filters summary unavailable', error);
-        return '';
+        return { text: '', proposedName: '' };
       }
     },
     enabled,
@@ -50,6 +52,28 @@ export const checkExistingSavedSearch = (criteria: Criteria) =>
     schema: CheckExistingSavedSearchResponseSchema,
     silent: true,
   });
+
+/**
+ * The alert already saved with exactly these filters, if any: the search screen shows "Alerte
+ * active" instead of offering to create it again. A failure counts as none (only logged).
+ */
+export function useExistingAlert(criteria: Criteria, enabled: boolean) {
+  return useQuery({
+    queryKey: savedSearchKeys.existing(JSON.stringify(withoutSort(criteria))),
+    queryFn: async () => {
+      try {
+        const found = await checkExistingSavedSearch(criteria);
+        return found.savedSearchId == null
+          ? null
+          : { id: found.savedSearchId, name: found.savedSearchName ?? '' };
+      } catch (error) {
+        console.warn('Existing alert check unavailable', error);
+        return null;
+      }
+    },
+    enabled,
+  });
+}
 
 /** POST /savedSearch: errors are shown by the modal (403 on name) or only logged (§8). */
 export const createSavedSearch = (name: string, criteria: Criteria) =>

@@ -1,8 +1,10 @@
-import { BellPlus, BellOff } from 'lucide-react';
+import { BellOff, BellPlus, BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import type { Criteria } from '../api/saved-searches-api';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useExistingAlert, type Criteria } from '../api/saved-searches-api';
 import { CreateSavedSearchDialog } from './create-saved-search-dialog';
 import { DeleteSavedSearchDialog } from './delete-saved-search-dialog';
 
@@ -30,28 +32,46 @@ export function AlertActions({
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const existing = useExistingAlert(criteria, hasCriterion && !disabled);
+  const active = existing.data ?? null;
   return (
     <>
-      <span className="group relative inline-flex">
-        <Button
-          size="sm"
-          disabled={disabled || !hasCriterion}
-          aria-describedby={!hasCriterion ? 'alert-needs-criterion' : undefined}
-          onClick={() => setCreating(true)}
+      {active ? (
+        // The same search is already an alert: say so, and lead to where alerts are managed.
+        <Link
+          to={paths.myAlerts.getHref()}
+          aria-label={t('saved.search.active.label', { name: active.name })}
+          className={buttonClasses({
+            variant: 'secondary',
+            size: 'sm',
+            className: 'border-green-700 text-green-800',
+          })}
         >
-          <BellPlus aria-hidden="true" className="size-4" />
-          {t('saved.search.create.button')}
-        </Button>
-        {!hasCriterion ? (
-          <span
-            id="alert-needs-criterion"
-            role="tooltip"
-            className="pointer-events-none absolute top-full right-0 z-30 mt-1 hidden w-56 rounded-md bg-night-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block"
+          <BellRing aria-hidden="true" className="size-4" />
+          {t('saved.search.active')}
+        </Link>
+      ) : (
+        <span className="group relative inline-flex">
+          <Button
+            size="sm"
+            disabled={disabled || !hasCriterion}
+            aria-describedby={!hasCriterion ? 'alert-needs-criterion' : undefined}
+            onClick={() => setCreating(true)}
           >
-            {t('saved.search.create.needCriterion')}
-          </span>
-        ) : null}
-      </span>
+            <BellPlus aria-hidden="true" className="size-4" />
+            {t('saved.search.create.button')}
+          </Button>
+          {!hasCriterion ? (
+            <span
+              id="alert-needs-criterion"
+              role="tooltip"
+              className="pointer-events-none absolute top-full right-0 z-30 mt-1 hidden w-56 rounded-md bg-night-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block"
+            >
+              {t('saved.search.create.needCriterion')}
+            </span>
+          ) : null}
+        </span>
+      )}
       {savedSearchId !== null ? (
         <Button
           variant="secondary"

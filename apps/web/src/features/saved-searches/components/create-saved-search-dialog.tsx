@@ -31,15 +31,20 @@ export function CreateSavedSearchDialog({
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [existing, setExisting] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const summary = useFiltersSummary(criteria, open);
   const create = useCreateSavedSearch();
+  // The name starts as the one proposed from the criteria, until the person types their own.
+  const proposed = summary.data?.proposedName ?? '';
+  if (open && !nameTouched && proposed !== '' && name !== proposed) setName(proposed);
 
   function reset(next: boolean) {
     if (!next) {
       setName('');
+      setNameTouched(false);
       setError(null);
       setExisting(null);
     }
@@ -88,7 +93,7 @@ export function CreateSavedSearchDialog({
               <Skeleton className="mt-1 h-4 w-3/4" />
             ) : (
               <p className="mt-1 text-sm text-slate-700" data-testid="saved-search-summary">
-                {summary.data || t('saved.search.create.noSummary')}
+                {summary.data?.text || t('saved.search.create.noSummary')}
               </p>
             )}
           </div>
@@ -105,6 +110,7 @@ export function CreateSavedSearchDialog({
               aria-describedby={error ? errorId : undefined}
               onChange={(event) => {
                 setName(event.target.value);
+                setNameTouched(true);
                 setExisting(null);
               }}
               className="h-11 w-full rounded-lg border border-night-200 px-3 text-base focus:border-lantern-500 focus:outline-none aria-[invalid]:border-red-600 md:text-sm"

@@ -21,7 +21,7 @@ const common = {
       researchSorting: 'MOST_RECENT',
     }),
   'POST /search/getDisplaySelectedValuesFiltersAlert': () =>
-    json({ displaySelectedValuesText: 'Texte : peugeot rouge' }),
+    json({ displaySelectedValuesText: 'Texte : peugeot rouge', proposedName: 'peugeot rouge' }),
 };
 
 function alert(overrides: Partial<SavedSearch> = {}): SavedSearch {
@@ -67,7 +67,12 @@ describe('Saved searches', { timeout: 20_000 }, () => {
     const summaryForm = stub.callsTo('POST', '/search/getDisplaySelectedValuesFiltersAlert')[0]!
       .form;
     expect(summaryForm.get('researchText')).toBe('peugeot rouge');
+    // The name starts as the one proposed from the criteria.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Nom de l’alerte')).toHaveValue('peugeot rouge'),
+    );
 
+    await user.clear(within(dialog).getByLabelText('Nom de l’alerte'));
     await user.type(within(dialog).getByLabelText('Nom de l’alerte'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer l’alerte' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Donnez un nom à votre alerte.');
@@ -84,7 +89,12 @@ describe('Saved searches', { timeout: 20_000 }, () => {
     const order = stub.calls
       .map((call) => call.path)
       .filter((path) => path.startsWith('/savedSearch'));
-    expect(order).toEqual(['/savedSearch/checkExisting', '/savedSearch']);
+    // The screen asked once whether the search was an alert; the modal asks again before saving.
+    const saved = order.indexOf('/savedSearch');
+    expect(order.slice(saved - 1, saved + 1)).toEqual([
+      '/savedSearch/checkExisting',
+      '/savedSearch',
+    ]);
     const form = stub.callsTo('POST', '/savedSearch')[0]!.form;
     expect([form.get('name'), form.get('researchText'), form.get('brandIds')]).toEqual([
       'Mes Peugeot',
@@ -95,19 +105,21 @@ describe('Saved searches', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentRoute()).toContain('savedSearchId=9'));
   });
 
-  it('says so when the same search is already an alert', async () => {
+  it('shows that the search is already an alert instead of offering it again', async () => {
     const stub = stubFetch({
       ...common,
       'POST /savedSearch/checkExisting': () =>
         json({ savedSearchId: 4, savedSearchName: 'Peugeot rouges' }),
     });
-    const { user } = await renderApp('/search?search=peugeot', { user: {} });
-    await user.click(await screen.findByRole('button', { name: 'Créer une alerte' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Créer une alerte' });
-    await user.type(within(dialog).getByLabelText('Nom de l’alerte'), 'Encore');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer l’alerte' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(
-      'Cette recherche est déjà enregistrée dans l’alerte « Peugeot rouges ».',
+    await renderApp('/search?search=peugeot', { user: {} });
+    const active = await screen.findByRole('link', {
+      name: /^Alerte active «\s?Peugeot rouges\s?» : gérer mes alertes$/,
+    });
+    expect(active).toHaveAttribute('href', '#/user/MyAlerts');
+    expect(active).toHaveTextContent('Alerte active');
+    expect(screen.queryByRole('button', { name: 'Créer une alerte' })).toBeNull();
+    expect(stub.callsTo('POST', '/savedSearch/checkExisting')[0]!.form.get('researchText')).toBe(
+      'peugeot',
     );
     expect(stub.callsTo('POST', '/savedSearch')).toHaveLength(0);
   });

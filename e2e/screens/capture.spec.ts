@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { test, type Page } from '@playwright/test';
+import { blockMapTiles } from '../support/discovery';
+import { signIn } from '../support/session';
+
+/** Where the pictures go: outside the repository unless told otherwise. */
+const DIR = process.env.SCREENS_DIR ?? '/tmp/veilleurs-screens';
+fs.mkdirSync(DIR, { recursive: true });
+
+/** The main screens of the app, signed in as the demo account (hash routes). */
+const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unknown> }[] = [
+  {
+    name: 'home',
+    path: '/#/',
+    ready: (page) => page.getByRole('heading', { name: 'Dernières annonces' }).waitFor(),
+  },
+  {
+    name: 'search-list',
+    path: '/#/search?search=peugeot',
+    ready: (page) => page.getByRole('list', { name: 'Résultats de la recherche' }).waitFor(),
+  },
+  {
+    name: 'search-map',
+    path: '/#/search',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Carte' }).click();
+      await page.locator('.discovery-cluster, .discovery-marker').first().waitFor();
+    },
+  },
+  {
+    name: 'filters-sheet',
+    path: '/#/search?fromBtnName=filters',
+    ready: (page) => page.getByRole('dialog', { name: 'Filtres' }).waitFor(),
+  },
+  { name: 'top-annonces', path: '/#/topAnnonces' },
+  { name: 'my-alerts', path: '/#/user/MyAlerts' },
+  { name: 'my-annonces', path: '/#/user/myAnnonce' },
+  { name: 'my-favorites', path: '/#/user/myFavorites' },
+  { name: 'my-matches', path: '/#/user/myMatches' },
+  { name: 'my-lampions', path: '/#/user/myLampions' },
+  { name: 'profile', path: '/#/user/profileShow' },
+  { name: 'annonce-create', path: '/#/annonce/create' },
+  { name: 'about', path: '/#/about' },
+];
+
+test.describe('screens for review', () => {
+  for (const screen of SCREENS) {
+    test(screen.name, async ({ page, request }, testInfo) => {
+      await blockMapTiles(page);
+      await signIn(page, request);
+      await page.goto(screen.path);
+      await page.locator('main, [role="main"]').first().waitFor();
+      if (screen.ready) await screen.ready(page);
+      else await page.waitForLoadState('networkidle');
+      await page.screenshot({
+        path: `${DIR}/${screen.name}-${testInfo.project.name}.png`,
+        fullPage: false,
+      });
+    });
+  }
+
+  test('login', async ({ page }, testInfo) => {
+    await page.goto('/#/login');
+    await page
+      .getByRole('button', { name: /Se connecter/ })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${DIR}/login-${testInfo.project.name}.png` });
+  });
+});
