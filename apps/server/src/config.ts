@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseBoostOptions } from '@app/domain';
+import { SERVER_ROOT } from './lib/server-paths';
 
 /** Accepts "true"/"false"/"1"/"0" from the environment; anything else is an error, not a silent false. */
 const booleanFromEnv = z
@@ -67,12 +68,12 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z
     .string()
     .min(1)
-    .default(path.resolve(import.meta.dirname, '../../web/dist')),
+    .default(path.resolve(SERVER_ROOT, '../web/dist')),
   /** Reference data files with their provenance and licences (reference-data/PROVENANCE.md). */
   REFERENCE_DATA_DIR: z
     .string()
     .min(1)
-    .default(path.resolve(import.meta.dirname, '../../../reference-data')),
+    .default(path.resolve(SERVER_ROOT, '../../reference-data')),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'MAIL_OUTBOX_DIR' | 'DEMO_DATA'> & {

@@ -2,8 +2,7 @@ import { buildApp } from './app';
 import { createDependencies } from './bootstrap';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/index';
-import { seedDemoData } from './seed/demo/seed-demo-data';
-import { seedReferenceData } from './seed/reference/seed-reference-data';
+import { prepareDatabase } from './prepare-database';
 
 /** `npm start`: migrate, seed, serve, and stop cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -11,12 +10,7 @@ async function main() {
   const deps = await createDependencies(config);
   const app = await buildApp(deps);
 
-  await deps.database.migrate();
-  await seedReferenceData(deps.database.db, {
-    referenceDataDir: config.REFERENCE_DATA_DIR,
-    log: app.log,
-  });
-  if (config.DEMO_DATA) await seedDemoData(deps, { log: app.log });
+  await prepareDatabase(deps, app.log);
   const jobs = await startJobs({ config, database: deps.database, clock: deps.clock, log: app.log });
 
   let stopping = false;
