@@ -39,4 +39,4 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 });
-console.log(`server compiled into ${path.relative(process.cwd(), outdir) || '.'}`);
+process.stdout.write(`server compiled into ${path.relative(process.cwd(), outdir) || '.'}\n`);
