@@ -20,6 +20,7 @@ import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
+import observabilityPlugin, { RequestLogController } from './plugins/observability';
 import accountsModule from './modules/accounts/index';
 import adminModule from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
               censor: '[redacted]',
             },
           },
+    logController: new RequestLogController(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Clients may send form-encoded or JSON bodies for the same call (spec §7 "form").
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   app.addHook('onClose', async () => searchIndex.close());
 
   await app.register(errorHandlerPlugin);
+  await app.register(observabilityPlugin, { searchIndexSyncedAt: () => searchIndex.syncedAt() });
   await app.register(authPlugin, { accessTokens: deps.accessTokens });
   await app.register(formbody);
   await app.register(helmet, {

@@ -6,17 +6,24 @@ import { prepareDatabase } from './prepare-database';
 
 /** `npm start`: migrate, seed, serve, and stop cleanly on SIGTERM/SIGINT. */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { startup: true });
   const deps = await createDependencies(config);
   const app = await buildApp(deps);
 
   await prepareDatabase(deps, app.log);
-  const jobs = await startJobs({ config, database: deps.database, clock: deps.clock, log: app.log });
+  const jobs = await startJobs({
+    config,
+    database: deps.database,
+    clock: deps.clock,
+    log: app.log,
+  });
+  app.observability.watchJobQueue(jobs.boss);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.observability.draining = true;
     app.log.info({ signal }, 'stopping: finishing in-flight requests');
     // Fastify's close waits for open requests, then runs onClose hooks.
     const forceExit = setTimeout(() => {

@@ -9,7 +9,7 @@ import { prepareDatabase } from '../prepare-database';
  * instances start taking traffic (docs/deploy.md).
  */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { startup: true });
   const log = pino({ level: config.LOG_LEVEL });
   const deps = await createDependencies(config);
   try {
