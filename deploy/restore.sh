@@ -28,8 +28,14 @@ if [ -d "$DATA_DIR/files" ] && [ -n "$(ls -A "$DATA_DIR/files")" ]; then
   exit 1
 fi
 
+# Tables and rows first. Then indexes and constraints as SQL through psql with the usual search_path:
+# pg_restore empties it, and earthdistance's ll_to_earth (used by a position index) then cannot find
+# its own "earth" type while the index is built.
 pg_restore --exit-on-error --single-transaction --no-owner --no-privileges \
-  --dbname="$DATABASE_URL" "$dump"
+  --section=pre-data --section=data --dbname="$DATABASE_URL" "$dump"
+pg_restore --no-owner --no-privileges --section=post-data --file=- "$dump" \
+  | sed "s/set_config('search_path', '', false)/set_config('search_path', 'public, pg_catalog', false)/" \
+  | psql "$DATABASE_URL" --no-psqlrc --quiet --single-transaction --set ON_ERROR_STOP=1 >/dev/null
 mkdir -p "$DATA_DIR"
 tar --extract --gzip --file="$files" --directory="$DATA_DIR"
 echo "restored into $DATABASE_URL and $DATA_DIR"

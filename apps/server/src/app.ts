@@ -116,6 +116,9 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
             },
           },
     logController: new RequestLogController(),
+    // While stopping, a request that still reaches this instance is served, not answered 503: the
+    // proxy could not safely resend a POST (docs/deploy.md).
+    return503OnClosing: false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Clients may send form-encoded or JSON bodies for the same call (spec §7 "form").
