@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run for every package. The server's API tests run once on PGlite and, when
@@ -10,6 +10,8 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     name: `server-${database}`,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The deployment tests run the compiled server as processes: their own project below.
+    exclude: [...configDefaults.exclude, 'test/deploy/**'],
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     provide: { testDatabase: database },
@@ -39,6 +41,19 @@ export default defineConfig({
       },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      // Backup/restore and the nginx cluster (docs/deploy.md): real PostgreSQL (and Redis for the
+      // cluster) needed; each file says why it skips otherwise.
+      {
+        test: {
+          name: 'deploy',
+          root: './apps/server',
+          include: ['test/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

@@ -24,6 +24,7 @@ import { createSessionRevocations } from './modules/auth/session-revocations';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
+import observabilityPlugin, { RequestLogController } from './plugins/observability';
 import accountsModule from './modules/accounts/index';
 import adminModule from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
@@ -124,6 +125,10 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
               censor: '[redacted]',
             },
           },
+    logController: new RequestLogController(),
+    // While stopping, a request that still reaches this instance is served, not answered 503: the
+    // proxy could not safely resend a POST (docs/deploy.md).
+    return503OnClosing: false,
     // Only configured proxies may name the client (TRUSTED_PROXIES): every per-address limit is
     // keyed on request.ip, and a forged X-Forwarded-For must not give an attacker a new address.
     trustProxy:
@@ -151,6 +156,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   app.addHook('onClose', async () => searchIndex.close());
 
   await app.register(errorHandlerPlugin);
+  await app.register(observabilityPlugin, { searchIndexSyncedAt: () => searchIndex.syncedAt() });
   const revocations = await createSessionRevocations({
     db: deps.database.db,
     clock: deps.clock,

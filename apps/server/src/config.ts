@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseBoostOptions } from '@app/domain';
+import { SERVER_ROOT } from './lib/server-paths';
 
 /** Accepts "true"/"false"/"1"/"0" from the environment; anything else is an error, not a silent false. */
 const booleanFromEnv = z
@@ -89,6 +90,8 @@ const EnvSchema = z.object({
   GEOCODER: z.enum(['offline', 'ban']).default('offline'),
   GEOCODER_BAN_URL: z.url().default('https://data.geopf.fr/geocodage'),
   REDIS_URL: optionalUrl,
+  /** Bearer token that opens GET /metrics to a scraper outside loopback (docs/deploy.md). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Sentry-compatible DSN for the web app; used only in production and preproduction. */
   SENTRY_DSN: optionalUrl,
   /** Where support messages, bug reports and account-deletion requests are mailed. */
@@ -113,15 +116,9 @@ const EnvSchema = z.object({
       }
     }),
   /** Folder of the built web app; absent folder means the API runs alone. */
-  WEB_DIST_DIR: z
-    .string()
-    .min(1)
-    .default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST_DIR: z.string().min(1).default(path.resolve(SERVER_ROOT, '../web/dist')),
   /** Reference data files with their provenance and licences (reference-data/PROVENANCE.md). */
-  REFERENCE_DATA_DIR: z
-    .string()
-    .min(1)
-    .default(path.resolve(import.meta.dirname, '../../../reference-data')),
+  REFERENCE_DATA_DIR: z.string().min(1).default(path.resolve(SERVER_ROOT, '../../reference-data')),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'MAIL_OUTBOX_DIR' | 'DEMO_DATA'> & {
@@ -136,14 +133,50 @@ export function isPublicEnvironment(appEnv: string): boolean {
   return appEnv === 'production' || appEnv === 'preproduction';
 }
 
-/** Parses the environment once; fails with every problem listed rather than the first one. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = EnvSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+/**
+ * What a production process refuses to start without (docs/deploy.md): its own secret (a generated
+ * one would differ per instance), PostgreSQL (PGlite is one process's), the https address people
+ * use, real mail, and which proxies may tell the client's address.
+ */
+function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (!env.AUTH_SECRET) {
+    problems.push(
+      'AUTH_SECRET: required in production, the same on every instance (e.g. openssl rand -base64 48)',
     );
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    problems.push('DATABASE_URL: required in production, a postgres:// URL (PostgreSQL server)');
+  }
+  if (!env.PUBLIC_URL?.startsWith('https://')) {
+    problems.push('PUBLIC_URL: required in production, the https:// address people use');
+  }
+  if (!env.SMTP_URL) {
+    problems.push('SMTP_URL: required in production, or codes and alerts are never mailed');
+  }
+  if (!env.TRUSTED_PROXIES) {
+    problems.push(
+      'TRUSTED_PROXIES: required in production, the reverse proxy in front (e.g. 127.0.0.1 or 1)',
+    );
+  }
+  return problems;
+}
+
+/**
+ * Parses the environment once; fails with every problem listed rather than the first one. The
+ * entry points pass `startup` so that APP_ENV=production also checks what production needs.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { startup?: boolean } = {},
+): Config {
+  const result = EnvSchema.safeParse(env);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (options.startup && env.APP_ENV === 'production') problems.push(...productionProblems(env));
+  if (!result.success || problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);

@@ -2,21 +2,15 @@ import { buildApp } from './app';
 import { createDependencies } from './bootstrap';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/index';
-import { seedDemoData } from './seed/demo/seed-demo-data';
-import { seedReferenceData } from './seed/reference/seed-reference-data';
+import { prepareDatabase } from './prepare-database';
 
 /** `npm start`: migrate, seed, serve, and stop cleanly on SIGTERM/SIGINT. */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { startup: true });
   const deps = await createDependencies(config);
   const app = await buildApp(deps);
 
-  await deps.database.migrate();
-  await seedReferenceData(deps.database.db, {
-    referenceDataDir: config.REFERENCE_DATA_DIR,
-    log: app.log,
-  });
-  if (config.DEMO_DATA) await seedDemoData(deps, { log: app.log });
+  await prepareDatabase(deps, app.log);
   const jobs = await startJobs({
     config,
     database: deps.database,
@@ -24,11 +18,13 @@ async function main() {
     log: app.log,
     signingSecret: deps.signingSecret,
   });
+  app.observability.watchJobQueue(jobs.boss);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.observability.draining = true;
     app.log.info({ signal }, 'stopping: finishing in-flight requests');
     // Fastify's close waits for open requests, then runs onClose hooks.
     const forceExit = setTimeout(() => {

@@ -12,19 +12,25 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../lib/server-paths';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the pending migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide migration lock (a PostgreSQL advisory lock), so two
+   * instances starting at once, or `migrate` during a start, migrate and seed one after the other.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Answers when the database can run a query; used by GET /health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +43,9 @@ export type DatabaseTarget =
 
 /** The extensions DESIGN.md asks for; the first migration creates them. */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, cube, earthdistance };
+
+/** Key of the advisory lock taken around migrations and seeds ("veil" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x7665696c;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -52,6 +61,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () =>
         migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      exclusively: async (work) => {
+        // The lock belongs to this one connection; the work itself uses the other pooled ones.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -70,6 +93,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite is one process's own database: nobody else can migrate it at the same time.
+    exclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },

@@ -84,6 +84,8 @@ function toIndexed(row: IndexRow): IndexedAnnonce {
 export interface SearchIndexSync {
   /** True once the index answers searches (GET /health tells it). */
   readonly loaded: boolean;
+  /** When the index last applied the change log (epoch ms; 0 while not loaded), for /metrics. */
+  syncedAt(): number;
   /** What the background timer runs every minute (sync, prune, reload after a long sleep). */
   tick(): Promise<void>;
   /** Starts loading in the background (once); the promise settles when the index is usable. */
@@ -239,6 +241,7 @@ export function createSearchIndexSync(deps: {
     get loaded() {
       return index !== null;
     },
+    syncedAt: () => (index ? lastSyncAt : 0),
     tick: background,
     start: () => start().catch(() => undefined),
     async current() {

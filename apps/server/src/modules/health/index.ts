@@ -10,10 +10,49 @@ const HealthSchema = z.object({
   searchIndex: z.enum(['loading', 'ready']),
 });
 
-/** GET /health answers 200 only when the database runs a query: what a load balancer should know. */
+const CheckSchema = z.enum(['ok', 'failing', 'loading', 'draining', 'not configured']);
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  checks: z.object({
+    database: CheckSchema,
+    redis: CheckSchema,
+    searchIndex: CheckSchema,
+    instance: CheckSchema,
+  }),
+});
+
+/** Redis's answer to PING, or failing after a second (a hung Redis must not hang the probe). */
+async function pingRedis(url: string, clients: Map<string, Promise<RedisPinger>>) {
+  let client = clients.get(url);
+  if (!client) {
+    client = import('ioredis').then(({ Redis }) => {
+      const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      redis.on('error', () => undefined);
+      return redis;
+    });
+    clients.set(url, client);
+  }
+  const redis = await client;
+  const timeout = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new Error('redis ping timed out')), 1000).unref();
+  });
+  await Promise.race([redis.ping(), timeout]);
+}
+type RedisPinger = { ping(): Promise<string>; quit(): Promise<unknown> };
+
+/**
+ * GET /health is liveness: the process answers and its database runs a query. GET /ready is
+ * readiness, for a proxy or an orchestrator deciding where traffic goes: the database, Redis when
+ * configured, the search index loaded, and the instance not shutting down. 503 when any fails.
+ */
 const healthModule: FastifyPluginAsyncZod<{
   searchIndex: Pick<SearchIndexSync, 'loaded'>;
 }> = async (app, { searchIndex }) => {
+  const redisClients = new Map<string, Promise<RedisPinger>>();
+  app.addHook('onClose', async () => {
+    for (const client of redisClients.values()) await (await client).quit().catch(() => undefined);
+  });
+
   app.get(
     '/health',
     { schema: { tags: ['system'], response: { 200: HealthSchema } } },
@@ -29,6 +68,37 @@ const healthModule: FastifyPluginAsyncZod<{
         database: database.kind,
         searchIndex: searchIndex.loaded ? ('ready' as const) : ('loading' as const),
       };
+    },
+  );
+
+  app.get(
+    '/ready',
+    { schema: { tags: ['system'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    async (_request, reply) => {
+      const { database, config } = app.deps;
+      const [databaseCheck, redisCheck] = await Promise.all([
+        database.ping().then(
+          () => 'ok' as const,
+          () => 'failing' as const,
+        ),
+        config.REDIS_URL
+          ? pingRedis(config.REDIS_URL, redisClients).then(
+              () => 'ok' as const,
+              () => 'failing' as const,
+            )
+          : Promise.resolve('not configured' as const),
+      ]);
+      const checks = {
+        database: databaseCheck,
+        redis: redisCheck,
+        searchIndex: searchIndex.loaded ? ('ok' as const) : ('loading' as const),
+        instance: app.observability.draining ? ('draining' as const) : ('ok' as const),
+      };
+      const ready = Object.values(checks).every(
+        (check) => check === 'ok' || check === 'not configured',
+      );
+      reply.code(ready ? 200 : 503);
+      return { status: ready ? ('ready' as const) : ('not ready' as const), checks };
     },
   );
 };

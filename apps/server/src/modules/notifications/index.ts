@@ -18,6 +18,7 @@ export default async function notificationsModule(app: FastifyInstance) {
   const db = database.db;
   const bus = await createLiveBus(config.REDIS_URL, app.log);
   const streams = createLiveStreams(bus);
+  app.observability.countLiveStreams(() => streams.count());
   // Open streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => streams.close());
   app.addHook('onClose', async () => bus.close());

@@ -1,0 +1,165 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../lib/app-error';
+
+/** The pg-boss call the queue-depth gauge reads (its cached counts: no scan per scrape). */
+export interface JobQueueStats {
+  getQueues(): Promise<
+    { name: string; queuedCount: number; activeCount: number; deferredCount: number }[]
+  >;
+}
+
+export interface Observability {
+  /** Set by main.ts on SIGTERM: /ready answers 503 while in-flight requests drain. */
+  draining: boolean;
+  /** main.ts hands over the job queue once started (it starts after the app is built). */
+  watchJobQueue(queue: JobQueueStats): void;
+  /** The notifications module tells how many live streams (SSE) this instance holds. */
+  countLiveStreams(count: () => number): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    observability: Observability;
+  }
+}
+
+/** Probes hit every few seconds: their success is not worth a log line at info. */
+const PROBES = new Set(['/health', '/ready', '/metrics']);
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * /metrics is for the operator's scraper only: with METRICS_TOKEN as a bearer token, or from this
+ * machine directly. The socket's address is used, never X-Forwarded-For (anyone can write it), and a
+ * request that came through the proxy (it always adds X-Forwarded-For) is not "this machine".
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  const authorization = request.headers.authorization;
+  if (token && authorization?.startsWith('Bearer ')) {
+    return sameToken(authorization.slice('Bearer '.length), token);
+  }
+  return isLoopback(request.socket.remoteAddress) && !request.headers['x-forwarded-for'];
+}
+
+/**
+ * One log line per request instead of Fastify's two ("incoming request", "request completed"), and
+ * none at info for a probe that succeeds: a busy instance's cheapest endpoints stay cheap.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      // The path only: query strings carry live-stream tickets and file URL signatures.
+      url: request.url.split('?', 1)[0],
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    else if (PROBES.has(request.url) && reply.statusCode < 400) reply.log.debug(line, 'request');
+    else reply.log.info(line, 'request');
+  }
+}
+
+/**
+ * The Prometheus metrics (docs/deploy.md): request latency per route, job queue depth, live streams, search-index lag.
+ */
+async function observabilityPlugin(
+  app: FastifyInstance,
+  options: { searchIndexSyncedAt: () => number },
+) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to response, by route pattern',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  let jobQueue: JobQueueStats | null = null;
+  let liveStreams: () => number = () => 0;
+  const observability: Observability = {
+    draining: false,
+    watchJobQueue: (queue) => {
+      jobQueue = queue;
+    },
+    countLiveStreams: (count) => {
+      liveStreams = count;
+    },
+  };
+  new Gauge({
+    name: 'veilleurs_job_queue_depth',
+    help: 'Jobs waiting in the pg-boss queues (queued, active, deferred), as pg-boss last counted',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!jobQueue) return;
+      try {
+        for (const queue of await jobQueue.getQueues()) {
+          this.set({ queue: queue.name, state: 'queued' }, queue.queuedCount);
+          this.set({ queue: queue.name, state: 'active' }, queue.activeCount);
+          this.set({ queue: queue.name, state: 'deferred' }, queue.deferredCount);
+        }
+      } catch (error) {
+        app.log.warn({ err: error }, 'job queue depth unavailable');
+      }
+    },
+  });
+  new Gauge({
+    name: 'veilleurs_live_streams',
+    help: 'Open Server-Sent Events streams (notification bells) on this instance',
+    registers: [registry],
+    collect() {
+      this.set(liveStreams());
+    },
+  });
+  new Gauge({
+    name: 'veilleurs_search_index_lag_seconds',
+    help: 'Time since the in-memory search index last applied the change log (-1 while loading)',
+    registers: [registry],
+    collect() {
+      const syncedAt = options.searchIndexSyncedAt();
+      this.set(syncedAt === 0 ? -1 : (Date.now() - syncedAt) / 1000);
+    },
+  });
+
+  app.decorate('observability', observability);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'not found';
+    const seconds = reply.elapsedTime / 1000;
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      seconds,
+    );
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayReadMetrics(request, app.deps.config.METRICS_TOKEN)) {
+      throw new AppError('FORBIDDEN');
+    }
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}
+
+export default fp(observabilityPlugin, { name: 'observability' });
