@@ -148,7 +148,7 @@ async function main() {
     await client.query(
       `select license_plate from annonces tablesample system (1)
        where status = 'VALIDATED' and license_plate is not null and not (owner_id = any($1))
-         -- the generator also writes plates with I, O or U, which no client can send (annonces.md §5)
+         -- the generator also writes plates with I, O or U, which no client can send (docs/product/annonces.md §5)
          and license_plate !~ '[IOU]'
        limit 2000`,
       [watcherIds],

@@ -103,7 +103,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Checks the signature of Stripe's webhooks (POST /payments/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Boost options "weeks:price,…" in euros; default 1:9.99,2:18.99,3:25.99 (DECISIONS.md). */
+  /** Boost options "weeks:price,…" in euros; default 1:9.99,2:18.99,3:25.99 (docs/product/founders-decisions.md). */
   BOOST_OPTIONS: z
     .string()
     .optional()

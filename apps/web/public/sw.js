@@ -1,6 +1,6 @@
 /* global self, caches */
 /*
- * Veilleurs service worker (issue 17 and the push notifications of discovery.md):
+ * Veilleurs service worker (issue 17 and the push notifications of docs/product/discovery.md):
  * - keeps the app shell (index.html, its scripts and styles, icons, the offline page) on the device,
  *   so a repeat visit starts from it and not from the network;
  * - shows Web Push notifications and opens their screen when clicked.

@@ -19,7 +19,7 @@ export interface CompletionRunResult {
 }
 
 /**
- * The 48-hour completion window (annonces.md §4, DECISIONS.md). The deadline lives on the
+ * The 48-hour completion window (docs/product/annonces.md §4, docs/product/founders-decisions.md). The deadline lives on the
  * announcement row, written in the publication's transaction and cleared when the documents are
  * added, so this job only has to look at the clock:
  * - 24 hours before the deadline, an ANNONCE_COMPLETION_REMINDER event for owners who asked for it;

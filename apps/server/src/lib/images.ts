@@ -6,7 +6,7 @@ export const PHOTO_MAX_DIMENSION = 2000;
 export const THUMBNAIL_WIDTH = 480;
 export const PHOTO_CONTENT_TYPE = 'image/jpeg';
 const JPEG_QUALITY = 82;
-/** What we agree to decode (annonces.md §5: png, jpeg, jpg; WebP is what phones share nowadays). */
+/** What we agree to decode (docs/product/annonces.md §5: png, jpeg, jpg; WebP is what phones share nowadays). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A decompression bomb guard: 50 megapixels is more than any phone camera produces. */
 const MAX_INPUT_PIXELS = 50_000_000;

@@ -100,7 +100,7 @@ export function fileUrlSigner(signingSecret: string): FileUrlSigner {
 }
 
 export interface PhotoUrlContext {
-  /** config.publicUrl: file URLs are absolute (annonces.md §3 "Uploaded file"). */
+  /** config.publicUrl: file URLs are absolute (docs/product/annonces.md §3 "Uploaded file"). */
   publicUrl: string;
   signingSecret: string;
   now: Date;

@@ -1,7 +1,7 @@
 import { CODE_TTL_MS } from '@app/domain';
 import { mailLocale, renderMail, type MailContent } from './mail-layout';
 
-/** The 4-digit code that validates a new account (accounts.md §4), with a link to the code screen. */
+/** The 4-digit code that validates a new account (docs/product/accounts.md §4), with a link to the code screen. */
 export function accountValidationCodeMail(params: {
   locale: string;
   firstname: string;

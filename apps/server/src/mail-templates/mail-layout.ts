@@ -7,7 +7,7 @@ export interface MailContent {
 
 export type MailLocale = 'fr' | 'en';
 
-/** French unless the user chose English (accounts.md §1: French by default). */
+/** French unless the user chose English (docs/product/accounts.md §1: French by default). */
 export function mailLocale(locale: string | null | undefined): MailLocale {
   return locale === 'en' ? 'en' : 'fr';
 }

@@ -1,7 +1,7 @@
 import { RESET_TOKEN_TTL_MS } from '@app/domain';
 import { mailLocale, renderMail, type MailContent } from './mail-layout';
 
-/** The forgot-password link (accounts.md §2 "reset-password"): works once, for one hour. */
+/** The forgot-password link (docs/product/accounts.md §2 "reset-password"): works once, for one hour. */
 export function passwordResetMail(params: {
   locale: string;
   firstname: string;

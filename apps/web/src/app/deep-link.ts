@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 const ANNONCE_ID = /^[1-9]\d{0,15}$/;
 
 /**
- * The hash route of a deep link's parameters (accounts.md §2): /annonce/show/N keeping the other
+ * The hash route of a deep link's parameters (docs/product/accounts.md §2): /annonce/show/N keeping the other
  * parameters, or / without a usable id.
  */
 export function openAppRoute(params: URLSearchParams): string {

@@ -1,3 +1,4 @@
+import type { Role } from '@app/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
@@ -58,7 +59,7 @@ describe('screens', () => {
   ] as const;
   const adminRoles = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
 
-  const opensWithTitle = async (route: string, title: string, role: string) => {
+  const opensWithTitle = async (route: string, title: string, role: Role) => {
     stubFetch();
     await renderApp(route, { user: { roles: [role] } });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, type Path } from 'react-router';
 import { paths } from '@/config/paths';
 import { toCurrentUser, useSession } from '@/lib/session';
 
-/** Signed-in users only; anyone else goes to /login (accounts.md §2), remembering where they were. */
+/** Signed-in users only; anyone else goes to /login (docs/product/accounts.md §2), remembering where they were. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
@@ -31,7 +31,7 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
-/** A signed-in user lacking every one of `roles` goes to / (accounts.md §2). */
+/** A signed-in user lacking every one of `roles` goes to / (docs/product/accounts.md §2). */
 export function RequireRoles({ roles }: { roles: readonly Role[] }) {
   const user = toCurrentUser(useSession());
   if (!user || !hasAnyRole(user.roles, roles))

@@ -1,7 +1,7 @@
 import { isProduction, type ClientConfig } from '@/lib/client-config';
 
 /**
- * index.html forbids indexing; only the production site lifts it (accounts.md §9). The server
+ * index.html forbids indexing; only the production site lifts it (docs/product/accounts.md §9). The server
  * also sends X-Robots-Tag and robots.txt outside production.
  */
 export function applyIndexingPolicy(config: ClientConfig | null, doc: Document = document) {

@@ -4,9 +4,9 @@ import { useMatches } from 'react-router';
 export interface RouteHandle {
   /** The screen's title, as a catalogue key: the document title. */
   titleKey?: string;
-  /** Filter buttons in the top bar: only on / and /search (discovery.md §2). */
+  /** Filter buttons in the top bar: only on / and /search (docs/product/discovery.md §2). */
   showFilters?: boolean;
-  /** Announcement create/edit: no footer and no create button (annonces.md §2). */
+  /** Announcement create/edit: no footer and no create button (docs/product/annonces.md §2). */
   isEditor?: boolean;
   /** Screens that draw their own frame (login). */
   hideHeader?: boolean;

@@ -46,7 +46,7 @@ const loadAutorisations = async () => ({
   Component: (await import('./routes/autorisations')).AutorisationsRoute,
 });
 
-/** Every route of accounts.md, annonces.md and discovery.md §2, with their guards. */
+/** Every route of docs/product/accounts.md, docs/product/annonces.md and docs/product/discovery.md §2, with their guards. */
 export function createAppRouter() {
   return createHashRouter([
     {

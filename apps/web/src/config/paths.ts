@@ -1,5 +1,5 @@
 /**
- * Every screen path of the app (accounts.md, annonces.md and discovery.md §2), for the router
+ * Every screen path of the app (docs/product/accounts.md, docs/product/annonces.md and docs/product/discovery.md §2), for the router
  * (`path`) and for links (`getHref`). The router uses hash history, so these are hash paths.
  */
 
@@ -28,7 +28,7 @@ function withOptionalSegments(base: string, segments: (string | number | undefin
 export const paths = {
   home: {
     path: '/',
-    /** `message` is a message key shown once after a redirect (accounts.md §2). */
+    /** `message` is a message key shown once after a redirect (docs/product/accounts.md §2). */
     getHref: (query: { message?: string } = {}) => withQuery('/', query),
   },
   login: {

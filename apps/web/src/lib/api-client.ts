@@ -61,7 +61,7 @@ export interface RequestOptions<T = unknown> {
 
 export const TOKEN_PATH = '/oauth/access_token';
 
-/** Statuses that show the global "an error occurred" toast (accounts.md §8); 0 = no answer. */
+/** Statuses that show the global "an error occurred" toast (docs/product/accounts.md §8); 0 = no answer. */
 function deservesGlobalToast(error: ApiError): boolean {
   if (error.status === 0 || error.status === 400 || error.status === 404) return true;
   if (error.status >= 500) return true;
@@ -94,7 +94,7 @@ let refreshInFlight: Promise<boolean> | null = null;
 
 /**
  * Exchanges the refresh token for new tokens. Concurrent callers share one exchange, and tabs take
- * turns through a Web Lock: refresh tokens rotate and a reused one ends the session (DECISIONS.md).
+ * turns through a Web Lock: refresh tokens rotate and a reused one ends the session (docs/product/founders-decisions.md).
  */
 function refreshTokens(staleAccessToken: string): Promise<boolean> {
   refreshInFlight ??= withRefreshLock(() => exchangeRefreshToken(staleAccessToken)).finally(() => {
@@ -271,8 +271,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the API: bearer token, JSON / form / multipart bodies, errors as ApiError. A 401 on a
- * signed-in call refreshes the tokens once and retries once (accounts.md §4); 430 or a refused
- * refresh logs out; the statuses of accounts.md §8 show the global error toast unless `silent`.
+ * signed-in call refreshes the tokens once and retries once (docs/product/accounts.md §4); 430 or a refused
+ * refresh logs out; the statuses of docs/product/accounts.md §8 show the global error toast unless `silent`.
  */
 export async function apiRequest<T = unknown>(
   path: string,

@@ -19,7 +19,7 @@ export type ClientConfigState =
 const PRODUCTION = 'production';
 const PREPRODUCTION = 'preproduction';
 
-/** Error reporting and the "report a bug" link exist only there (accounts.md §8, §9). */
+/** Error reporting and the "report a bug" link exist only there (docs/product/accounts.md §8, §9). */
 export function isReportingEnvironment(environmentName: string | undefined): boolean {
   return environmentName === PRODUCTION || environmentName === PREPRODUCTION;
 }

@@ -7,7 +7,7 @@ let sentry: typeof SentryModule | null = null;
 
 /**
  * Starts error reporting when the server gives a DSN and the environment is production or
- * preproduction (accounts.md §9, trace rate 1); anywhere else nothing leaves the browser.
+ * preproduction (docs/product/accounts.md §9, trace rate 1); anywhere else nothing leaves the browser.
  */
 export async function initErrorReporting(config: ClientConfig | null): Promise<boolean> {
   if (!config?.sentryDsn || !isReportingEnvironment(config.environmentName)) return false;
@@ -37,12 +37,12 @@ export function reportError(error: unknown, context?: Record<string, unknown>) {
   storage.set(STORAGE_KEYS.lastEventId, eventId);
 }
 
-/** The last reported event (accounts.md §3: kept in local storage). */
+/** The last reported event (docs/product/accounts.md §3: kept in local storage). */
 export function getLastEventId(): string | null {
   return storage.get(STORAGE_KEYS.lastEventId);
 }
 
-/** The bug report's copy for the error-reporting service (accounts.md §7, user feedback). */
+/** The bug report's copy for the error-reporting service (docs/product/accounts.md §7, user feedback). */
 export function sendErrorReportingFeedback(feedback: {
   message: string;
   email?: string;

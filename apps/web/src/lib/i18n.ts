@@ -4,7 +4,7 @@ import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** French first (accounts.md §1); English is the second catalogue. */
+/** French first (docs/product/accounts.md §1); English is the second catalogue. */
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
 /** Each language named in itself, for the switches. */

@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { STORAGE_KEYS, storage } from './storage';
 
-/** Answer of the login and token-refresh calls (DECISIONS.md, "login call"). */
+/** Answer of the login and token-refresh calls (docs/product/founders-decisions.md, "login call"). */
 export const TokenAnswerSchema = z.object({
   username: z.string(),
   roles: z.array(z.string()),
@@ -13,7 +13,7 @@ export const TokenAnswerSchema = z.object({
 });
 export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
 
-/** The signed-in user as kept in localStorage under one key (accounts.md §3). */
+/** The signed-in user as kept in localStorage under one key (docs/product/accounts.md §3). */
 const SessionSchema = z.object({
   username: z.string(),
   roles: z.array(z.string()),
@@ -24,7 +24,7 @@ const SessionSchema = z.object({
   /** When the access token expires, in milliseconds since the epoch. */
   expiresAt: z.number(),
   rememberMe: z.boolean(),
-  /** Impersonation replaces the access token, the username and the roles (accounts.md §4). */
+  /** Impersonation replaces the access token, the username and the roles (docs/product/accounts.md §4). */
   impersonateToken: z.string().nullable().default(null),
   impersonateUsername: z.string().nullable().default(null),
   impersonateRoles: z.array(z.string()).nullable().default(null),
@@ -133,7 +133,7 @@ export function startImpersonation(impersonation: {
   });
 }
 
-/** Logout: forgets the user, the roles and any impersonation (accounts.md §4). */
+/** Logout: forgets the user, the roles and any impersonation (docs/product/accounts.md §4). */
 export function clearSession() {
   write(null);
 }

@@ -26,12 +26,12 @@ export const storage = {
   },
 };
 
-/** Every key the app writes, in one place (accounts.md §3: the user and the last event id). */
+/** Every key the app writes, in one place (docs/product/accounts.md §3: the user and the last event id). */
 export const STORAGE_KEYS = {
   user: 'veilleurs.user',
   lastEventId: 'veilleurs.lastEventId',
   language: 'veilleurs.language',
-  /** The sign-up reason (AnnonceCreate or Home): where the first connection ends (accounts.md §4). */
+  /** The sign-up reason (AnnonceCreate or Home): where the first connection ends (docs/product/accounts.md §4). */
   signUpReason: 'veilleurs.signUpReason',
   /** A random id of this browser: the server limits identifier checks per device (issue 16). */
   deviceId: 'veilleurs.deviceId',

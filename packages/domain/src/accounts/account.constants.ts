@@ -1,5 +1,5 @@
 /**
- * Limits of the account area (accounts.md §5, §9 and DECISIONS.md), in one place: imported by the
+ * Limits of the account area (docs/product/accounts.md §5, §9 and docs/product/founders-decisions.md), in one place: imported by the
  * schemas, the server and the web app. Durations are in milliseconds unless the name says seconds.
  */
 
@@ -51,7 +51,7 @@ export const EMAIL_MAX_LENGTH = 254;
 /** Longest first or last name. */
 export const NAME_MAX_LENGTH = 100;
 
-/** Minimum age to sign up, in years (DECISIONS.md: 18 everywhere, key minor.error). */
+/** Minimum age to sign up, in years (docs/product/founders-decisions.md: 18 everywhere, key minor.error). */
 export const MINIMUM_AGE_YEARS = 18;
 /** Time zone in which "today" is read for the age rule (the product is French). */
 export const ACCOUNT_TIME_ZONE = 'Europe/Paris';

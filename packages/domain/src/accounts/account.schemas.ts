@@ -19,7 +19,7 @@ import { LOCALES } from '../reference/localized';
 import { ROLES } from './roles';
 
 /*
- * Payloads of the account calls (accounts.md §7, DECISIONS.md). Error messages are message keys,
+ * Payloads of the account calls (docs/product/accounts.md §7, docs/product/founders-decisions.md). Error messages are message keys,
  * so a web form shows t(issue.message) and the server answers 403 { invalidField, messageKey }
  * with the same key. Calls are "form" in the spec: every field may arrive as text.
  */
@@ -53,7 +53,7 @@ const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 /** A 4-digit code from a mail or an SMS. */
 export const CodeSchema = text(K.codeFormat).trim().regex(CODE_PATTERN, K.codeFormat);
 
-/** What the new user means to do first: the route the first connection ends on (accounts.md §4). */
+/** What the new user means to do first: the route the first connection ends on (docs/product/accounts.md §4). */
 export const SIGN_UP_REASONS = ['AnnonceCreate', 'Home'] as const;
 export type SignUpReason = (typeof SIGN_UP_REASONS)[number];
 export const SignUpReasonSchema = z.enum(SIGN_UP_REASONS, { error: K.reasonRequired });
@@ -234,7 +234,7 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 /** POST /authentication/checkSmsCode: the password again, so the call stands alone. */
 export const CheckSmsCodeBodySchema = LoginBodySchema.extend({ code: z.string().max(20) });
 
-/** Answer of login, checkSmsCode and the refresh call (DECISIONS.md "login call"), plus additions. */
+/** Answer of login, checkSmsCode and the refresh call (docs/product/founders-decisions.md "login call"), plus additions. */
 export const LoginResponseSchema = z.object({
   username: z.string(),
   roles: z.array(z.enum(ROLES)),

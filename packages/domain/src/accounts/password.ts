@@ -6,7 +6,7 @@ const HAS_LETTER = /\p{L}/u;
 const HAS_DIGIT = /\p{Nd}/u;
 
 /**
- * The password rule (accounts.md §5): at least 8 characters once surrounding spaces are ignored,
+ * The password rule (docs/product/accounts.md §5): at least 8 characters once surrounding spaces are ignored,
  * with a letter and a digit. The same rule applies at sign-up and at reset ("only one way"). The
  * password itself is kept as typed, spaces included.
  */

@@ -1,7 +1,7 @@
 // The "max" metadata knows which numbers are mobile and tells Mayotte from Réunion (both +262).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-/** Countries a phone number may belong to (accounts.md §3), France first as the default. */
+/** Countries a phone number may belong to (docs/product/accounts.md §3), France first as the default. */
 export const PHONE_COUNTRIES = ['FR', 'RE', 'MQ', 'GF', 'YT'] as const;
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'FR';

@@ -1,4 +1,4 @@
-/** The five roles of accounts.md §6. */
+/** The five roles of docs/product/accounts.md §6. */
 export const ROLES = [
   'ROLE_INDIVIDUAL_UNCONFIRMED',
   'ROLE_INDIVIDUAL_CONFIRMED',
@@ -26,7 +26,7 @@ export function isIndividual(userRoles: readonly string[]): boolean {
 }
 
 /**
- * Profiles of the wider product that this app does not serve (accounts.md §1, §6): their e-mail
+ * Profiles of the wider product that this app does not serve (docs/product/accounts.md §1, §6): their e-mail
  * pre-check and login answer 468 with the professional site's link. Not part of ROLES, since this
  * app never gives them.
  */

@@ -1,7 +1,7 @@
 /**
- * What a watcher earns when the vehicle their match pointed to is returned (DECISIONS.md "watcher's
+ * What a watcher earns when the vehicle their match pointed to is returned (docs/product/founders-decisions.md "watcher's
  * money on a FINISHED match"): the announcement's additional reward plus a base bonus. A vehicle
- * returned burnt out or unrepairable owes nothing (annonces.md §1), so its watcher earns no money
+ * returned burnt out or unrepairable owes nothing (docs/product/annonces.md §1), so its watcher earns no money
  * (the lampions still count).
  */
 export const WATCHER_BASE_BONUS_LICENSED = 100;

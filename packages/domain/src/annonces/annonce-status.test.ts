@@ -13,7 +13,7 @@ import {
   completionReminderAt,
 } from './completeness';
 
-describe('announcement statuses (annonces.md §4)', () => {
+describe('announcement statuses (docs/product/annonces.md §4)', () => {
   it('lets the owner publish a draft or a refused one, and nothing else', () => {
     const ownerMoves = ANNONCE_STATUSES.flatMap((from) =>
       ANNONCE_STATUSES.filter((to) => canTransition(from, to, 'owner')).map(
@@ -52,7 +52,7 @@ describe('announcement statuses (annonces.md §4)', () => {
   });
 });
 
-describe('completeness (annonces.md §4)', () => {
+describe('completeness (docs/product/annonces.md §4)', () => {
   it.each([
     [true, true, true, true, []],
     [true, false, true, false, ['carteGriseFile']],

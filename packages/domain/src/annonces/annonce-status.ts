@@ -1,5 +1,5 @@
 /**
- * Announcement statuses (annonces.md §4). The owner saves drafts and publishes them (TO_VALIDATE);
+ * Announcement statuses (docs/product/annonces.md §4). The owner saves drafts and publishes them (TO_VALIDATE);
  * admins validate or refuse; a refused one can be edited and published again. The match and police
  * statuses belong to other parts of the product and are listed so that every side knows them.
  */
@@ -38,7 +38,7 @@ export const ANNONCE_TRANSITIONS: Record<
   TO_VALIDATE: [
     { to: 'VALIDATED', by: 'admin' },
     { to: 'REFUSED', by: 'admin' },
-    // The 48-hour completion window passed with documents still missing (DECISIONS.md).
+    // The 48-hour completion window passed with documents still missing (docs/product/founders-decisions.md).
     { to: 'DRAFT', by: 'system' },
     // "Véhicule retrouvé" (issue 19): the owner closes it, whatever stage it is at.
     { to: 'FINISHED', by: 'owner' },

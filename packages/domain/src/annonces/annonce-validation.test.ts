@@ -106,7 +106,7 @@ describe('normalising the wizard fields', () => {
   });
 });
 
-describe('identifier required per vehicle type (annonces.md §5)', () => {
+describe('identifier required per vehicle type (docs/product/annonces.md §5)', () => {
   const none = { licensePlate: null, vin: null, bicycode: null, serialNumber: null };
   it.each([
     [CAR, none, 'licensePlate'],

@@ -12,7 +12,7 @@ import { ANNONCE_MESSAGE_KEYS as KEYS } from './message-keys';
 import { stepNumber, type WizardStep } from './wizard-steps';
 
 /**
- * The rules of annonces.md §5, written once for the wizard and the server. Input is what the
+ * The rules of docs/product/annonces.md §5, written once for the wizard and the server. Input is what the
  * wizard sends as the `annonce` JSON (annonce.schemas.ts); problems come back as the wizard's field
  * names with a message key, the first one being what a 403 names.
  */

@@ -4,7 +4,7 @@ import { ANNONCE_STATUSES } from './annonce-status';
 import { ADDITIONAL_REWARD_MAX_LEVEL } from './pricing';
 
 /**
- * HTTP contract of the announcement calls (annonces.md §7). Multipart and form bodies arrive as
+ * HTTP contract of the announcement calls (docs/product/annonces.md §7). Multipart and form bodies arrive as
  * strings, so numbers and booleans are coerced. The `annonce` JSON part is parsed with
  * AnnonceFieldsSchema; its format rules (plate, VIN…) are checked by annonce-validation.ts so that
  * they answer 403 on the wizard's field, not 400.
@@ -92,7 +92,7 @@ export const SaveAnnonceFormSchema = z.object({
   /** Absent: unchanged. */
   needsReminderNotification: formBoolean.optional(),
   /**
-   * One wizard, one draft (DECISIONS.md "drafts"): a random key the wizard draws when it starts.
+   * One wizard, one draft (docs/product/founders-decisions.md "drafts"): a random key the wizard draws when it starts.
    * A save without annonceId whose key already names one of the user's drafts continues that
    * draft (a lost answer on a slow network, a double tap) instead of creating another.
    */
@@ -107,7 +107,7 @@ export type SaveAnnonceForm = z.infer<typeof SaveAnnonceFormSchema>;
 export const SaveAnnonceResponseSchema = z.object({ id: z.number().int() });
 
 /**
- * POST /annonce/addDocuments/{annonceId} (DECISIONS.md "completing an announcement after
+ * POST /annonce/addDocuments/{annonceId} (docs/product/founders-decisions.md "completing an announcement after
  * publication"): the papers still missing, added from the announcement itself.
  */
 export const AddAnnonceDocumentsResponseSchema = z.object({

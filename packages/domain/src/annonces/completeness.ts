@@ -1,7 +1,7 @@
 /**
- * Completeness (annonces.md §4): a licensed vehicle's announcement is complete with both the
+ * Completeness (docs/product/annonces.md §4): a licensed vehicle's announcement is complete with both the
  * registration card and the complaint; any other with the complaint. A published announcement that
- * is not complete has 48 hours to become so (DECISIONS.md), with an optional reminder 24 hours
+ * is not complete has 48 hours to become so (docs/product/founders-decisions.md), with an optional reminder 24 hours
  * before the end.
  */
 export const COMPLETION_WINDOW_HOURS = 48;

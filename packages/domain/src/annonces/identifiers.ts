@@ -1,5 +1,5 @@
 /**
- * Vehicle identifiers (annonces.md §5): French licence plates, VINs and bicycodes. Pure functions
+ * Vehicle identifiers (docs/product/annonces.md §5): French licence plates, VINs and bicycodes. Pure functions
  * shared by the wizard (as-you-type clean-up and validation), the camera scanner, the demo data and
  * the match lookup, so that every side agrees on what a valid identifier is.
  */
@@ -79,7 +79,7 @@ export function isValidBicycode(input: string): boolean {
 }
 
 /**
- * The form identifiers are stored and compared in (DECISIONS.md, match result): upper-case without
+ * The form identifiers are stored and compared in (docs/product/founders-decisions.md, match result): upper-case without
  * spaces, dashes or dots, so "ab-123.cd" and "AB 123 CD" are the same plate.
  */
 export function normalizeIdentifier(input: string): string {
@@ -87,7 +87,7 @@ export function normalizeIdentifier(input: string): string {
 }
 
 /**
- * Hides the last two characters (annonces.md §5, "Masking"): "AB-123-CD" → "AB-123-**". Null for a
+ * Hides the last two characters (docs/product/annonces.md §5, "Masking"): "AB-123-CD" → "AB-123-**". Null for a
  * missing or blank value, which the interface shows as "Non renseigné".
  */
 export function maskIdentifier(value: string | null | undefined): string | null {

@@ -8,7 +8,7 @@ import {
   paymentSummary,
 } from './pricing';
 
-describe('announcement prices and rewards (annonces.md §9, DECISIONS.md)', () => {
+describe('announcement prices and rewards (docs/product/annonces.md §9, docs/product/founders-decisions.md)', () => {
   it('costs 300 EUR for a licensed vehicle, 150 EUR otherwise', () => {
     expect(annoncePrice(true)).toBe(300);
     expect(annoncePrice(false)).toBe(150);

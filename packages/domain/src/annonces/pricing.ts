@@ -1,5 +1,5 @@
 /**
- * Prices of annonces.md §9 and DECISIONS.md. Publishing is a payment promise: the price is owed only
+ * Prices of docs/product/annonces.md §9 and docs/product/founders-decisions.md. Publishing is a payment promise: the price is owed only
  * when the vehicle is found (and not when it is burnt out or unrepairable).
  */
 
@@ -20,7 +20,7 @@ export const ADDITIONAL_REWARD_LEVEL_AMOUNTS: Readonly<Record<1 | 2 | 3 | 4, num
   4: 1100,
 };
 export const ADDITIONAL_REWARD_MAX_LEVEL = 5;
-/** The 5-star free amount: at least this many euros (DECISIONS.md), integers, rounded up. */
+/** The 5-star free amount: at least this many euros (docs/product/founders-decisions.md), integers, rounded up. */
 export const ADDITIONAL_REWARD_FREE_MIN = 1400;
 /** Upper bound so that a typo cannot promise a fortune (and the amount fits the column). */
 export const ADDITIONAL_REWARD_FREE_MAX = 1_000_000;
@@ -89,7 +89,7 @@ export function paymentSummary(
   };
 }
 
-/** Boost options (DECISIONS.md): served by the server, these are the defaults. */
+/** Boost options (docs/product/founders-decisions.md): served by the server, these are the defaults. */
 export const DEFAULT_BOOST_OPTIONS: readonly { weeks: 1 | 2 | 3; price: number }[] = [
   { weeks: 1, price: 9.99 },
   { weeks: 2, price: 18.99 },

@@ -8,7 +8,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('French relative dates (annonces.md §9)', () => {
+describe('French relative dates (docs/product/annonces.md §9)', () => {
   it.each([
     [0, "à l'instant"],
     [999, "à l'instant"],

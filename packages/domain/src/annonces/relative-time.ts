@@ -1,5 +1,5 @@
 /**
- * "il y a 3 heures" (annonces.md §9): under a second "à l'instant", then seconds, minutes, hours,
+ * "il y a 3 heures" (docs/product/annonces.md §9): under a second "à l'instant", then seconds, minutes, hours,
  * days under 30 days, months of 30 days under 365 days, then years. `now` is passed in (no clock here).
  */
 const SECOND = 1000;

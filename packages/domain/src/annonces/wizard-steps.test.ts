@@ -8,7 +8,7 @@ import {
   visibleSteps,
 } from './wizard-steps';
 
-describe('wizard step sequences (annonces.md §2)', () => {
+describe('wizard step sequences (docs/product/annonces.md §2)', () => {
   it('numbers the fast flow 0–7 and the complete flow 0–10', () => {
     expect(stepNumber('MANDATORY_FIELDS', true)).toBe(4);
     expect(stepNumber('ADDITIONNAL_REWARD', true)).toBe(5);

@@ -1,7 +1,7 @@
 import type { AnnonceStatus } from './annonce-status';
 
 /**
- * The creation wizard's steps (annonces.md §2 "Step sequences"). A step's number is its index in the
+ * The creation wizard's steps (docs/product/annonces.md §2 "Step sequences"). A step's number is its index in the
  * flow's sequence: fast 0–7, complete 0–10. `creationStep` on an announcement is that number.
  */
 export const WIZARD_STEPS = [

@@ -3,7 +3,7 @@ import { idSchema } from '../shared/input';
 import { CATALOG_NAME_MAX_LENGTH, cleanCatalogName, normalizeCatalogName } from './catalog-name';
 
 /**
- * HTTP contract of the vehicle catalogue (annonces.md §7, discovery.md §7). Bodies may be
+ * HTTP contract of the vehicle catalogue (docs/product/annonces.md §7, docs/product/discovery.md §7). Bodies may be
  * form-encoded, so ids are coerced from strings.
  */
 

@@ -37,7 +37,7 @@ describe('VEHICLE_TYPES', () => {
     },
   );
 
-  it('gives every type an identifier a vehicle can be found by (annonces.md §5)', () => {
+  it('gives every type an identifier a vehicle can be found by (docs/product/annonces.md §5)', () => {
     for (const type of VEHICLE_TYPES) {
       expect(type.isLicensed || type.hasVIN || type.hasBicycode || type.hasSerialNumber).toBe(true);
     }

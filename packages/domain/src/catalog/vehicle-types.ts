@@ -1,6 +1,6 @@
 /**
  * The vehicle types offered everywhere a vehicle is described (wizard, search filters, match form),
- * with what identifies a vehicle of that type (annonces.md §5):
+ * with what identifies a vehicle of that type (docs/product/annonces.md §5):
  * - a licensed type needs a licence plate;
  * - otherwise a VIN where the type has one, else a bicycode, plus a serial number where it has one.
  * The seed writes this table into `vehicle_types` (by `code`); the code never hard-codes ids.

@@ -27,7 +27,7 @@ export function isWithinRadius(centre: LatLng, point: LatLng, radiusKm: number):
 
 /**
  * A theft position as lists and maps show it to anyone but the owner: rounded to 0.01° (about 1 km),
- * the size of the theft zone circle (discovery.md §9).
+ * the size of the theft zone circle (docs/product/discovery.md §9).
  */
 export function roundedPosition(value: number | null): number | null {
   return value === null ? null : Math.round(value * 100) / 100;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formNumber, DiscoveryCardSchema } from './search.schemas';
 
-/** The home sections (discovery.md §2); TOP_ANNONCES links to TopAnnonces, the others to Search. */
+/** The home sections (docs/product/discovery.md §2); TOP_ANNONCES links to TopAnnonces, the others to Search. */
 export const HOME_GROUP_TYPES = [
   'CLOSE_ANNONCES',
   'LAST_ANNONCES',

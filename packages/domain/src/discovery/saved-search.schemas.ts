@@ -14,9 +14,9 @@ export const SAVED_SEARCH_NAME_MAX_LENGTH = 100;
 export const SAVED_SEARCHES_MAX_PER_USER = 20;
 
 export const SAVED_SEARCH_MESSAGES = {
-  /** discovery.md §5: name required, blank refused. */
+  /** docs/product/discovery.md §5: name required, blank refused. */
   invalidName: 'saved.search.invalidFeedBack',
-  /** No criterion set (discovery.md §4). */
+  /** No criterion set (docs/product/discovery.md §4). */
   noCriterion: 'saved.search.noCriterion',
   tooMany: 'saved.search.tooMany',
 } as const;
@@ -45,7 +45,7 @@ export const CheckExistingSavedSearchResponseSchema = z.object({
   savedSearchName: z.string().nullable(),
 });
 
-/** GET /savedSearch/getMyAlerts: one alert (discovery.md §3 "Saved search"). */
+/** GET /savedSearch/getMyAlerts: one alert (docs/product/discovery.md §3 "Saved search"). */
 export const SavedSearchSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -78,7 +78,7 @@ export const SavedSearchIdBodySchema = z.object({
   savedSearchId: idSchema,
 });
 
-/** Filters data (discovery.md §3): what the filters modal starts from. */
+/** Filters data (docs/product/discovery.md §3): what the filters modal starts from. */
 export const FiltersDataSchema = z.object({
   savedSearchId: z.number().int().nullable(),
   savedSearchName: z.string().nullable(),

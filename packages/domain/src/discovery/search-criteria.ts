@@ -1,7 +1,7 @@
 import type { Color, Energy } from '../reference/vehicle-attributes';
 import { normalizeSearchText } from '../reference/search-text';
 
-/** discovery.md §5 and §9. */
+/** docs/product/discovery.md §5 and §9. */
 export const SEARCH_TEXT_MAX_LENGTH = 250;
 export const SEARCH_PAGE_SIZE = 12;
 /** Deeper pages cost more for nobody: "see more" 12 by 12 never gets there. */
@@ -71,7 +71,7 @@ export function normalizeCriteria(input: Partial<SearchCriteria>): SearchCriteri
     colors: sortedUnique(input.colors ?? []),
     energies: sortedUnique(input.energies ?? []),
     minFiscalPower: min === null || min <= FISCAL_POWER_MIN ? null : min,
-    // "Maximum sent as null when equal to the upper limit" (discovery.md §5).
+    // "Maximum sent as null when equal to the upper limit" (docs/product/discovery.md §5).
     maxFiscalPower: max === null || max >= FISCAL_POWER_MAX ? null : max,
   };
 }
@@ -87,7 +87,7 @@ export function locationOf(criteria: SearchCriteria) {
 }
 
 /**
- * discovery.md §4: a saved search needs at least one criterion (text, radius, coordinates, a
+ * docs/product/discovery.md §4: a saved search needs at least one criterion (text, radius, coordinates, a
  * non-empty list, or a non-zero fiscal power bound).
  */
 export function hasAnyCriterion(criteria: SearchCriteria): boolean {

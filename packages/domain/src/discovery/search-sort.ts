@@ -1,7 +1,7 @@
 import type { LocalizedOption } from '../reference/localized';
 
 /**
- * The sort enumeration of discovery.md §3, in the order the radio list shows it. Ties are broken by
+ * The sort enumeration of docs/product/discovery.md §3, in the order the radio list shows it. Ties are broken by
  * the announcement id so that offset paging never repeats or skips a card.
  */
 export const SEARCH_SORTS = [
@@ -36,7 +36,7 @@ export function sortPutsBoostedFirst(sort: SearchSort): boolean {
 }
 
 /**
- * The default sort (discovery.md §9: PROXIMITY and MOST_RECENT): by proximity when a position is
+ * The default sort (docs/product/discovery.md §9: PROXIMITY and MOST_RECENT): by proximity when a position is
  * known, else the most recent first. PROXIMITY asked without any position falls back to MOST_RECENT.
  */
 export function effectiveSort(

@@ -15,7 +15,7 @@ import {
 import { SEARCH_SORT_VALUES } from './search-sort';
 
 /**
- * HTTP contract of discovery.md §7. Bodies arrive form-encoded (every value a string) or as JSON:
+ * HTTP contract of docs/product/discovery.md §7. Bodies arrive form-encoded (every value a string) or as JSON:
  * each field accepts both. Id lists are JSON-array strings ("[3,7]"); empty text, "null" and
  * "undefined" (what a form serialiser writes for a missing value) mean "not set".
  */
@@ -158,7 +158,7 @@ export const DiscoveryCardSchema = AnnonceCardSchema.extend({
 });
 export type DiscoveryCard = z.infer<typeof DiscoveryCardSchema>;
 
-/** Search response (discovery.md §3). */
+/** Search response (docs/product/discovery.md §3). */
 export const SearchAnnoncesResponseSchema = z.object({
   annonces: z.array(DiscoveryCardSchema),
   isEndOfData: z.boolean(),

@@ -7,7 +7,7 @@ import {
 } from './search.schemas';
 
 /**
- * The filter lists of the filters modal (discovery.md §2). The "higher category" of a model is its
+ * The filter lists of the filters modal (docs/product/discovery.md §2). The "higher category" of a model is its
  * brand and that of a finish its model: the model list is grouped under brand headers and the
  * finish list under model headers. Models are offered only under selected brands and finishes only
  * under selected models (a list of every model of every brand would be useless); brands are those
@@ -64,7 +64,7 @@ export const SubFilterOptionsBodySchema = SubFilterSelectionsSchema.extend({
   subFilterSearch: SearchTextSchema.optional(),
 });
 
-/** Sub-filter option (discovery.md §3). */
+/** Sub-filter option (docs/product/discovery.md §3). */
 export const SubFilterOptionSchema = z.object({
   /** The database id; null for colours and energies, which have enumValue. */
   id: z.number().int().nullable(),

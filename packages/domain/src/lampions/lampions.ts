@@ -1,5 +1,5 @@
 /**
- * The lampion table (DECISIONS.md "lampions"), in one place: what each event is worth, how points
+ * The lampion table (docs/product/founders-decisions.md "lampions"), in one place: what each event is worth, how points
  * become levels, loops and grades. The server's ledger and the web's "My lampions" page both read it.
  */
 
@@ -42,7 +42,7 @@ export const POINTS_PER_LOOP = POINTS_PER_LEVEL * LEVELS_PER_LOOP;
 export const GRADE_NAMES = ['Veilleur', 'Vigie', 'Sentinelle', 'Gardien', "Lampion d'or"] as const;
 export type GradeName = (typeof GRADE_NAMES)[number];
 export const LEVELS_PER_GRADE = 2;
-/** From this level on, a watcher becomes super watcher (DECISIONS.md "roles"). */
+/** From this level on, a watcher becomes super watcher (docs/product/founders-decisions.md "roles"). */
 export const SUPER_WATCHER_LEVEL = 10;
 
 export interface LoopGrade {
@@ -62,7 +62,7 @@ export interface LoopInfo {
   isDone: boolean;
 }
 
-/** GET /user/getUserInfoLampions (accounts.md §3 "Lampions info"). */
+/** GET /user/getUserInfoLampions (docs/product/accounts.md §3 "Lampions info"). */
 export interface LampionsInfo {
   /** The user's lampions (never below 0). */
   lampionsUser: number;

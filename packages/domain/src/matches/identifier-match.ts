@@ -12,7 +12,7 @@ import {
 } from '../annonces/identifiers';
 
 /**
- * Identifier checks (discovery.md §3 "Scanned identifier", DECISIONS.md "match result"): which
+ * Identifier checks (docs/product/discovery.md §3 "Scanned identifier", docs/product/founders-decisions.md "match result"): which
  * identifier a watcher typed, scanned or spoke, whether it is well formed, its normalised form and
  * its "confusion key" (the form in which the usual OCR and typing confusions 0/O, 1/I, 8/B, 5/S, 2/Z
  * no longer differ). The same functions serve the scan modal, the camera reader and the server.
@@ -85,7 +85,7 @@ export function isCloseMatch(checked: string, stored: string): boolean {
   return a !== b && confusionKey(a) === confusionKey(b);
 }
 
-/** Message keys of the scan modal and the check (discovery.md §5 "Scan modal"). */
+/** Message keys of the scan modal and the check (docs/product/discovery.md §5 "Scan modal"). */
 export const SCAN_MESSAGE_KEYS = {
   mandatory: ANNONCE_MESSAGE_KEYS.mandatoryField,
   LICENCE_PLATE: ANNONCE_MESSAGE_KEYS.licensePlateInvalid,

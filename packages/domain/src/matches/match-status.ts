@@ -1,6 +1,6 @@
 /**
  * Match report statuses (contracts: issue 8 writes TO_VALIDATE, the back office the others) and how
- * "My matches" groups them (annonces.md §4 "Match list status mapping", discovery.md §4): FINISHED is
+ * "My matches" groups them (docs/product/annonces.md §4 "Match list status mapping", docs/product/discovery.md §4): FINISHED is
  * the validated group and shows restitution date, money and lampions; REFUSED and INVALID are the
  * refused group; anything else (waiting for review, or validated and waiting for the vehicle to be
  * returned) is current.

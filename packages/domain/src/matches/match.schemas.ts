@@ -8,7 +8,7 @@ import { MATCH_DESCRIPTION_MAX_LENGTH } from './match.constants';
 import { MATCH_STATUSES } from './match-status';
 
 /**
- * HTTP contract of the match calls (discovery.md §7): getMatchResult, saveMatchAnnonceGrandPublic,
+ * HTTP contract of the match calls (docs/product/discovery.md §7): getMatchResult, saveMatchAnnonceGrandPublic,
  * getUserInfoMatches and the match of one announcement (MatchShow). JSON parts arrive as strings
  * inside a form or a multipart body.
  */
@@ -37,7 +37,7 @@ export function jsonPart<T extends z.ZodType>(schema: T) {
 }
 
 /**
- * The scanned identifier (discovery.md §3): only the field of the chosen type is set.
+ * The scanned identifier (docs/product/discovery.md §3): only the field of the chosen type is set.
  * `identifierType` is ours (the type chosen in the modal); without it the one field set decides.
  * `annonceId` is the announcement the check was started from ("try to match"), the one "insist"
  * reports on. `date` and `creatorName` are accepted for compatibility and ignored: the server
@@ -87,7 +87,7 @@ export const GetMatchResultBodySchema = z.object({
 });
 
 /**
- * Success when `annonceId` is set (discovery.md §4). A close match (found only once confusions are
+ * Success when `annonceId` is set (docs/product/discovery.md §4). A close match (found only once confusions are
  * forgiven) is not a success: `annonceId` stays null and `closeMatchAnnonceId` names the
  * announcement to look at again. `lampionsGained` is 0 beyond the daily count.
  */
@@ -108,7 +108,7 @@ export const MatchAddressSchema = z.object({
 });
 export type MatchAddress = z.infer<typeof MatchAddressSchema>;
 
-/** The `match` part: the filled fields of the verify-match form (discovery.md §3 "Match form"). */
+/** The `match` part: the filled fields of the verify-match form (docs/product/discovery.md §3 "Match form"). */
 export const MatchFieldsSchema = z.object({
   address: MatchAddressSchema.nullish(),
   vehicleType: id.nullish(),
@@ -142,7 +142,7 @@ export interface MatchFormProblem {
 }
 
 /**
- * The mandatory rule (DECISIONS.md "sighting report fields"): address, vehicle type, brand, model
+ * The mandatory rule (docs/product/founders-decisions.md "sighting report fields"): address, vehicle type, brand, model
  * and colour; VIN, description, finish and energy optional (a VIN, when typed, must be valid). Values must be well formed (VIN, colour and energy lists). Problems come in the
  * form's order.
  */
@@ -203,7 +203,7 @@ const PhotoSchema = z.object({
   thumbnailUrl: z.string(),
 });
 
-/** A match in the watcher's lists (discovery.md §3 "Match (list item)"). */
+/** A match in the watcher's lists (docs/product/discovery.md §3 "Match (list item)"). */
 export const MatchListItemSchema = z.object({
   /** The match report's id. */
   serverId: z.number().int(),

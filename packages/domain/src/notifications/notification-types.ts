@@ -1,7 +1,7 @@
 import type { NotificationPreferenceKey } from '../profile/profile';
 
 /**
- * Every notification the product sends (accounts.md §3 "Notification"), in the spec's order. The
+ * Every notification the product sends (docs/product/accounts.md §3 "Notification"), in the spec's order. The
  * server stores the type and a few parameters; title and body are rendered from the catalogue in the
  * reader's language (notification-catalogue.ts).
  */
@@ -109,7 +109,7 @@ export const NOTIFICATION_OBJECT_TYPE: Record<NotificationType, NotificationObje
 
 export type NotificationClickTarget = 'AnnonceShow' | 'MatchShow' | null;
 
-/** Where a click leads (accounts.md §4 "Notification"); both routes take the announcement id. */
+/** Where a click leads (docs/product/accounts.md §4 "Notification"); both routes take the announcement id. */
 export const NOTIFICATION_CLICK_TARGET: Record<NotificationType, NotificationClickTarget> = {
   ANNONCE_ACCEPTED: 'AnnonceShow',
   ANNONCE_REFUSED: 'AnnonceShow',
@@ -205,5 +205,5 @@ export function roundSightingPosition(
   return { latitude: snap(latitude), longitude: snap(longitude) };
 }
 
-/** What the alert fan-out looks for (DECISIONS.md: within 20 km of the last known position). */
+/** What the alert fan-out looks for (docs/product/founders-decisions.md: within 20 km of the last known position). */
 export const NEAR_VEHICLES_RADIUS_KM = 20;

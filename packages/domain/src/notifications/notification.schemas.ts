@@ -35,7 +35,7 @@ function formList<T extends readonly [string, ...string[]]>(values: T) {
   );
 }
 
-/** POST /lampNotification/getAllForUser (accounts.md §7). */
+/** POST /lampNotification/getAllForUser (docs/product/accounts.md §7). */
 export const NotificationListBodySchema = z.object({
   notifTypes: formList(NOTIFICATION_TYPES).optional(),
   notifTypesToExclude: formList(NOTIFICATION_TYPES).optional(),
@@ -47,7 +47,7 @@ export type NotificationListBody = z.infer<typeof NotificationListBodySchema>;
 /** The most recent notifications answered by one list call. */
 export const NOTIFICATION_LIST_LIMIT = 100;
 
-/** One notification as the web app receives it (accounts.md §3 "Notification"). */
+/** One notification as the web app receives it (docs/product/accounts.md §3 "Notification"). */
 export interface NotificationView {
   id: number;
   type: NotificationType;

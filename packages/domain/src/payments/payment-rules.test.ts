@@ -13,7 +13,7 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-11-22T10:00:00Z');
 
-describe('additional reward supplement (annonces.md §4, §9)', () => {
+describe('additional reward supplement (docs/product/annonces.md §4, §9)', () => {
   it('disables the levels at or below the current one and prices the others as the difference', () => {
     expect(rewardOptions({ level: 2, amount: 500 })).toEqual([
       { level: 1, amount: 200, supplement: 0, disabled: true },
@@ -73,7 +73,7 @@ describe('additional reward supplement (annonces.md §4, §9)', () => {
   });
 });
 
-describe('boost options (DECISIONS.md: 1 week 9.99, 2 weeks 18.99, 3 weeks 25.99)', () => {
+describe('boost options (docs/product/founders-decisions.md: 1 week 9.99, 2 weeks 18.99, 3 weeks 25.99)', () => {
   it('has the defaults', () => {
     expect(BOOST_OPTIONS_DEFAULT.map((o) => [o.weeks, euroToCents(o.price)])).toEqual([
       [1, 999],

@@ -1,5 +1,5 @@
 /**
- * Price rules of the card payments (annonces.md §4, §9; DECISIONS.md): raising an additional reward
+ * Price rules of the card payments (docs/product/annonces.md §4, §9; docs/product/founders-decisions.md): raising an additional reward
  * after publication and buying a boost. Cards are charged for nothing else. The reward levels and the
  * boost defaults live in annonces/pricing.ts; this file only derives what a payment costs from them.
  * Every amount the server charges comes from here, never from the client.
@@ -89,7 +89,7 @@ export function rewardLevelAmount(level: 1 | 2 | 3 | 4 | 5): number {
 }
 
 /**
- * The options of the reward page for an announcement that has `current` (annonces.md §4): levels at
+ * The options of the reward page for an announcement that has `current` (docs/product/annonces.md §4): levels at
  * or below the current one are disabled, higher ones cost the difference with the current amount.
  */
 export function rewardOptions(current: CurrentReward): RewardOption[] {
@@ -194,7 +194,7 @@ export function findBoostOption(
   );
 }
 
-/** May an announcement be boosted now: only VALIDATED ones whose boost is over (annonces.md §4). */
+/** May an announcement be boosted now: only VALIDATED ones whose boost is over (docs/product/annonces.md §4). */
 export function canBoost(annonce: { status: string; boostEndDate: Date | null }, now: Date) {
   return annonce.status === 'VALIDATED' && !isBoostActive(annonce.boostEndDate, now);
 }

@@ -3,7 +3,7 @@ import { idSchema } from '../shared/input';
 import { ADDITIONAL_REWARD_MAX_LEVEL } from '../annonces/pricing';
 
 /**
- * HTTP contract of the card payments (annonces.md §7 plus the calls the spec leaves out, documented
+ * HTTP contract of the card payments (docs/product/annonces.md §7 plus the calls the spec leaves out, documented
  * in docs/decisions.md). Form bodies arrive as strings, so numbers are coerced.
  */
 

@@ -10,11 +10,11 @@ import {
 } from '../accounts/phone';
 
 /**
- * The signed-in user's own account (accounts.md §2–§5): profile, documents, identity status,
+ * The signed-in user's own account (docs/product/accounts.md §2–§5): profile, documents, identity status,
  * first connection, deletion request, password change, support. Shared by the server and the web.
  */
 
-/** Identity status (accounts.md §3); an accepted identity makes the account confirmed. */
+/** Identity status (docs/product/accounts.md §3); an accepted identity makes the account confirmed. */
 export const IDENTITY_STATUSES = ['NOT_SUBMITTED', 'IN_PROGRESS', 'ACCEPTED', 'REFUSED'] as const;
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 
@@ -32,7 +32,7 @@ export function identityAllowsPublishing(status: string): boolean {
 export const USER_DOCUMENT_KINDS = ['IDENTITY_RECTO', 'IDENTITY_VERSO', 'RIB'] as const;
 export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
 
-/** accounts.md §5: png, jpeg, jpg, pdf, recognised by content rather than by name. */
+/** docs/product/accounts.md §5: png, jpeg, jpg, pdf, recognised by content rather than by name. */
 export const DOCUMENT_MIME_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 /** What the file inputs propose (the server still checks the content). */
 export const DOCUMENT_ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
@@ -190,7 +190,7 @@ export const ProfileFieldsSchema = z
   });
 export type ProfileFields = z.output<typeof ProfileFieldsSchema>;
 
-/** The notification groups a user can turn off (accounts.md §3), in the order of the modal. */
+/** The notification groups a user can turn off (docs/product/accounts.md §3), in the order of the modal. */
 export const NOTIFICATION_PREFERENCE_KEYS = [
   'newAnnoncesCloseNotifications',
   'myAnnoncesNotifications',

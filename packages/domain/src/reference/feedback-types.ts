@@ -1,6 +1,6 @@
 import type { LocalizedOption } from './localized';
 
-/** Kinds of support messages (accounts.md §3 "Feedback"); the first one is the form's default. */
+/** Kinds of support messages (docs/product/accounts.md §3 "Feedback"); the first one is the form's default. */
 export const FEEDBACK_TYPES = [
   { value: 'FEEDBACK_USER', fr: 'Avis utilisateur', en: 'User feedback' },
   { value: 'QUESTION', fr: 'Question', en: 'Question' },

@@ -1,4 +1,4 @@
-/** The two languages the product speaks; French is the default (accounts.md §9). */
+/** The two languages the product speaks; French is the default (docs/product/accounts.md §9). */
 export const LOCALES = ['fr', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';

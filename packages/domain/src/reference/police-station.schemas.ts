@@ -5,10 +5,10 @@ export const POLICE_STATION_KINDS = ['commissariat', 'gendarmerie'] as const;
 export const PoliceStationKindSchema = z.enum(POLICE_STATION_KINDS);
 export type PoliceStationKind = z.infer<typeof PoliceStationKindSchema>;
 
-/** Most stations one map request answers with; the map asks only above zoom 15 (discovery.md §9). */
+/** Most stations one map request answers with; the map asks only above zoom 15 (docs/product/discovery.md §9). */
 export const POLICE_STATIONS_MAX_IN_BOUNDS = 500;
 
-/** A station marker and its info window (discovery.md §2 "Map view", §3 "Police station"). */
+/** A station marker and its info window (docs/product/discovery.md §2 "Map view", §3 "Police station"). */
 export const PoliceStationSchema = z.object({
   id: z.number().int(),
   name: z.string(),

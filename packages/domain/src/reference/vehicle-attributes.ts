@@ -1,6 +1,6 @@
 import type { LocalizedOption } from './localized';
 
-/** Vehicle colours, in the order the spec lists them (discovery.md §3, annonces.md §3). */
+/** Vehicle colours, in the order the spec lists them (docs/product/discovery.md §3, docs/product/annonces.md §3). */
 export const COLORS = [
   { value: 'UNDEFINED', fr: 'Non défini', en: 'Undefined' },
   { value: 'SILVER', fr: 'Argent', en: 'Silver' },

@@ -31,7 +31,7 @@ export const adminAuditLog = pgTable(
 
 /**
  * An admin's decision on a published announcement: validated, or refused with the five reasons of
- * annonces.md §3 "Refusal reason". The owner sees the last refusal while the announcement is REFUSED.
+ * docs/product/annonces.md §3 "Refusal reason". The owner sees the last refusal while the announcement is REFUSED.
  */
 export const annonceReviews = pgTable(
   'annonce_reviews',

@@ -12,7 +12,7 @@ import {
 import { annonces } from './annonces';
 import { users } from './users';
 
-/** A user's favourite announcements (annonces.md §4 "Favourite"). */
+/** A user's favourite announcements (docs/product/annonces.md §4 "Favourite"). */
 export const favourites = pgTable(
   'favourites',
   {
@@ -49,7 +49,7 @@ export const annonceViews = pgTable(
 );
 
 /**
- * What the owner promised at publication (DECISIONS.md): the price (300 EUR licensed, 150 EUR
+ * What the owner promised at publication (docs/product/founders-decisions.md): the price (300 EUR licensed, 150 EUR
  * otherwise) plus the additional reward, owed only when the vehicle is found. One row per
  * announcement, updated when it is published again after a refusal.
  */

@@ -15,7 +15,7 @@ import { storedFiles } from './files';
 import { users } from './users';
 
 /**
- * An announcement of a stolen vehicle (annonces.md §3). The vehicle's fields live on the same row:
+ * An announcement of a stolen vehicle (docs/product/annonces.md §3). The vehicle's fields live on the same row:
  * one announcement describes exactly one vehicle, and the search reads them together.
  */
 export const annonces = pgTable(
@@ -29,7 +29,7 @@ export const annonces = pgTable(
     status: text('status').notNull().default('DRAFT'),
     isFastAnnonce: boolean('is_fast_annonce').notNull().default(false),
     isComplete: boolean('is_complete').notNull().default(false),
-    /** The wizard step the owner stopped at (annonces.md §4 "Editing"). */
+    /** The wizard step the owner stopped at (docs/product/annonces.md §4 "Editing"). */
     creationStep: integer('creation_step').notNull().default(0),
 
     vehicleTypeId: integer('vehicle_type_id').references(() => vehicleTypes.id),
@@ -57,7 +57,7 @@ export const annonces = pgTable(
     theftCity: text('theft_city'),
 
     isOwner: boolean('is_owner'),
-    /** The owner attestation checkbox (annonces.md §5; leasing counts as owner). */
+    /** The owner attestation checkbox (docs/product/annonces.md §5; leasing counts as owner). */
     ownerAttestation: boolean('owner_attestation').notNull().default(false),
     firstnameOwner: text('firstname_owner'),
     lastnameOwner: text('lastname_owner'),
@@ -75,7 +75,7 @@ export const annonces = pgTable(
     policeReportNumber: text('police_report_number'),
 
     additionalRewardLevel: integer('additional_reward_level').notNull().default(0),
-    /** Euros, integer amounts (DECISIONS.md rounds free amounts up). */
+    /** Euros, integer amounts (docs/product/founders-decisions.md rounds free amounts up). */
     additionalRewardAmount: numeric('additional_reward_amount', {
       precision: 10,
       scale: 2,
@@ -92,7 +92,7 @@ export const annonces = pgTable(
     completionReminderSentAt: timestamp('completion_reminder_sent_at', { withTimezone: true }),
     /** Papers the owner added after publication, not yet looked at by the back office. */
     documentsToCheckAt: timestamp('documents_to_check_at', { withTimezone: true }),
-    /** The key of the wizard that created this draft: one wizard, one draft (DECISIONS.md). */
+    /** The key of the wizard that created this draft: one wizard, one draft (docs/product/founders-decisions.md). */
     wizardKey: text('wizard_key'),
     askedToBeDeletedAt: timestamp('asked_to_be_deleted_at', { withTimezone: true }),
     refusalComment: text('refusal_comment'),

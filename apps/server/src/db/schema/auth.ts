@@ -13,7 +13,7 @@ import { users } from './users';
 /**
  * Refresh tokens: opaque, stored only as a keyed digest, rotated at each use. Every rotation of one
  * login shares a family; presenting a token that was already rotated (a stolen copy, or the
- * legitimate one after the thief used it) revokes the whole family (DECISIONS.md "login call").
+ * legitimate one after the thief used it) revokes the whole family (docs/product/founders-decisions.md "login call").
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * Support messages and bug reports (accounts.md §3 "Feedback"), kept so that the team has them
+ * Support messages and bug reports (docs/product/accounts.md §3 "Feedback"), kept so that the team has them
  * even when a mail or a webhook fails.
  */
 export const feedbackMessages = pgTable(

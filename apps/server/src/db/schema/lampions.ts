@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * The lampion ledger: one row per event that earned or cost lampions (DECISIONS.md "lampions").
+ * The lampion ledger: one row per event that earned or cost lampions (docs/product/founders-decisions.md "lampions").
  * A user's count is the sum of their rows; nothing is ever updated in place.
  */
 export const lampionEvents = pgTable(

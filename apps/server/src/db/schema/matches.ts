@@ -15,7 +15,7 @@ import { storedFiles } from './files';
 import { users } from './users';
 
 /**
- * One row per identifier check (`POST /scannedIdentifier/getMatchResult`, discovery.md §3 "Scanned
+ * One row per identifier check (`POST /scannedIdentifier/getMatchResult`, docs/product/discovery.md §3 "Scanned
  * identifier"), hit or not. It is the attempt history (position and date, the announcement's "last
  * positions"), the per-user rate limit (counted here, so it holds across server instances) and the
  * lampions of the check.
@@ -90,9 +90,9 @@ export const matchReports = pgTable(
     reviewComment: text('review_comment'),
     /** When the vehicle went back to its owner (FINISHED). */
     restitutionDate: timestamp('restitution_date', { withTimezone: true }),
-    /** Burnt out or unrepairable: no payment is owed (annonces.md §1). */
+    /** Burnt out or unrepairable: no payment is owed (docs/product/annonces.md §1). */
     destroyed: boolean('destroyed').notNull().default(false),
-    /** Euros the watcher earned (FINISHED): additional reward + base bonus (DECISIONS.md). */
+    /** Euros the watcher earned (FINISHED): additional reward + base bonus (docs/product/founders-decisions.md). */
     moneyGained: numeric('money_gained', { precision: 10, scale: 2, mode: 'number' }),
     /** Lampions this report earned in total (report, validation, vehicle found, invalid). */
     lampionsGained: integer('lampions_gained').notNull().default(0),

@@ -2,7 +2,7 @@ import { boolean, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * Which notification groups a user wants (accounts.md §3 "Notification preferences"). No row means
+ * Which notification groups a user wants (docs/product/accounts.md §3 "Notification preferences"). No row means
  * every group is on, the default of a new account.
  */
 export const notificationPreferences = pgTable('notification_preferences', {

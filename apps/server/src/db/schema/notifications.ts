@@ -15,7 +15,7 @@ import { savedSearches } from './saved-searches';
 import { users } from './users';
 
 /**
- * In-app notifications (accounts.md §3). The row keeps the type and the parameters a producer gave
+ * In-app notifications (docs/product/accounts.md §3). The row keeps the type and the parameters a producer gave
  * (announcement title, points, comment…); title and body are rendered in the reader's language when
  * read, so a change of language also changes past notifications.
  */

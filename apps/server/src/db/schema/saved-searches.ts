@@ -2,7 +2,7 @@ import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizz
 import { users } from './users';
 
 /**
- * A user's saved search, shown as an alert (discovery.md §3). The criteria are stored as the search
+ * A user's saved search, shown as an alert (docs/product/discovery.md §3). The criteria are stored as the search
  * reads them; `criteria_key` is their canonical form, so "is this search already saved?" is one
  * indexed lookup.
  */

@@ -3,7 +3,7 @@ import { storedFiles } from './files';
 import { users } from './users';
 
 /**
- * The documents a user keeps on their account: identity recto and verso, rib (accounts.md §3).
+ * The documents a user keeps on their account: identity recto and verso, rib (docs/product/accounts.md §3).
  * One current file per kind; sending a new one replaces it (the old file is deleted).
  */
 export const userDocuments = pgTable(

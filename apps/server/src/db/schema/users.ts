@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * One account is both owner and watcher (accounts.md §1). The username is the e-mail, stored
+ * One account is both owner and watcher (docs/product/accounts.md §1). The username is the e-mail, stored
  * lower-cased so that uniqueness does not depend on how it was typed.
  */
 export const users = pgTable(

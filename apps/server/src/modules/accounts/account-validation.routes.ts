@@ -53,7 +53,7 @@ const accountValidationRoutes: FastifyPluginAsyncZod<{
   );
 
   // Two paths for the same action: the code screen's "resend" and the login screen's link after
-  // account.not.validated.error (accounts.md §7, §8). Both mail a new code with a link to the screen.
+  // account.not.validated.error (docs/product/accounts.md §7, §8). Both mail a new code with a link to the screen.
   for (const path of [
     '/authentication/resendValidateAccountMailCode',
     '/authentication/resendValidateAccountMail',

@@ -11,7 +11,7 @@ import { markAccountValidated } from './account-validation.repository';
 type MailRecipient = Pick<AccountRow, 'id' | 'username' | 'firstname' | 'locale'>;
 
 /**
- * Account validation by a 4-digit mailed code (accounts.md §4, DECISIONS.md): 15 minutes, 3 wrong
+ * Account validation by a 4-digit mailed code (docs/product/accounts.md §4, docs/product/founders-decisions.md): 15 minutes, 3 wrong
  * entries, then a new code is mailed by itself. Answers never tell an unknown address from a known
  * one beyond what the e-mail pre-check already says.
  */

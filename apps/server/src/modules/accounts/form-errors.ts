@@ -6,7 +6,7 @@ const KNOWN_KEYS = new Set<string>(Object.values(K));
 
 /**
  * Applies a domain schema to a form and turns its first issue into the spec's "403 with
- * invalidField" (accounts.md §5): the web app shows the message key under that field.
+ * invalidField" (docs/product/accounts.md §5): the web app shows the message key under that field.
  */
 export function parseForm<Schema extends z.ZodType>(
   schema: Schema,

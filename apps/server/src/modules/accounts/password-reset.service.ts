@@ -33,7 +33,7 @@ const RESET_PURPOSE = 'password-reset';
 const NewPasswordSchema = z.object({ newPassword: PasswordSchema });
 
 /**
- * Forgot / reset password (accounts.md §2, §4, §7): a single-use link valid one hour, stored as a
+ * Forgot / reset password (docs/product/accounts.md §2, §4, §7): a single-use link valid one hour, stored as a
  * digest. Asking for a link answers the same whether or not the address has an account.
  */
 export function createPasswordResetService(deps: {
@@ -74,7 +74,7 @@ export function createPasswordResetService(deps: {
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
         createdAt: now,
       });
-      // The hash route of the web app (accounts.md §2: /login/resetPassword/:token/:userId).
+      // The hash route of the web app (docs/product/accounts.md §2: /login/resetPassword/:token/:userId).
       const resetUrl = `${publicUrl}/#/login/resetPassword/${token}/${user.id}`;
       const mail = passwordResetMail({ locale: user.locale, firstname: user.firstname, resetUrl });
       await mailer.send({ to: user.username, ...mail });

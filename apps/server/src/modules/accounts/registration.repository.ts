@@ -32,7 +32,7 @@ export async function insertAccount(
     .insert(users)
     .values({
       ...columns,
-      // DECISIONS.md "roles": every new account starts unconfirmed, validated by the mailed code.
+      // docs/product/founders-decisions.md "roles": every new account starts unconfirmed, validated by the mailed code.
       roles: ['ROLE_INDIVIDUAL_UNCONFIRMED'],
       isFirstConnexion: true,
       accountValidatedAt: null,

@@ -21,7 +21,7 @@ import { departmentExists, insertAccount } from './registration.repository';
 export type SignUpStep = 1 | 2 | 3;
 
 /**
- * E-mail pre-check and sign-up in three checked steps (accounts.md §2, §4, §5). Rules come from
+ * E-mail pre-check and sign-up in three checked steps (docs/product/accounts.md §2, §4, §5). Rules come from
  * the domain schemas; a broken rule is a 403 naming the field. Professionals get 468 with the
  * professional site's address at whichever point they are recognised.
  */

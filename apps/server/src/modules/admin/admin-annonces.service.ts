@@ -144,7 +144,7 @@ export function createAdminAnnoncesService(ctx: AdminContext) {
 
   /**
    * The validation queue: announcements to validate, and published ones whose owner added papers
-   * after publication (DECISIONS.md), which someone must look at even though they stay online.
+   * after publication (docs/product/founders-decisions.md), which someone must look at even though they stay online.
    */
   const inValidationQueue = or(
     eq(annonces.status, 'TO_VALIDATE'),

@@ -333,7 +333,7 @@ export function createAdminMatchesService(ctx: AdminContext, recordLampions: Rec
           {
             userId: report.watcherId,
             type: body.invalid ? 'WATCHER_MATCH_INVALID' : 'WATCHER_MATCH_REFUSED',
-            // MatchShow opens by announcement id (accounts.md §4).
+            // MatchShow opens by announcement id (docs/product/accounts.md §4).
             objectType: 'Annonce',
             objectId: annonce.id,
             params: { annonceTitle: title, ...(commentaire ? { comment: commentaire } : {}) },
@@ -390,7 +390,7 @@ export function createAdminMatchesService(ctx: AdminContext, recordLampions: Rec
           .update(annonces)
           .set({ status: 'FINISHED', boostEndDate: null, updatedAt: now })
           .where(eq(annonces.id, annonce.id));
-        // The owner owes the promise now, unless the vehicle came back destroyed (annonces.md §1).
+        // The owner owes the promise now, unless the vehicle came back destroyed (docs/product/annonces.md §1).
         await tx
           .update(paymentPromises)
           .set({ status: body.destroyed ? 'CANCELLED' : 'DUE' })

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import type { NotificationInput } from '../notifications/notifier';
 
 /**
- * What the back office tells users (accounts.md §3 notification types), through the notifications
+ * What the back office tells users (docs/product/accounts.md §3 notification types), through the notifications
  * module's notifier: `notify` writes inside the given transaction.
  */
 export type AdminNotificationInput = NotificationInput;

@@ -31,7 +31,7 @@ export interface CardViewer {
 }
 
 export interface CardContext {
-  /** config.publicUrl: file URLs are absolute (annonces.md §3 "Uploaded file"). */
+  /** config.publicUrl: file URLs are absolute (docs/product/annonces.md §3 "Uploaded file"). */
   publicUrl: string;
   /** Signs the photo links (docs/security.md, "Files"). */
   signingSecret: string;

@@ -12,7 +12,7 @@ import { deleteObjects } from './annonce-files';
 import { documentFileIds, findFiles, photoFileIdsOf } from './annonce.repository';
 
 /**
- * Deletion (annonces.md §4): a draft is deleted at once with its files; a published announcement
+ * Deletion (docs/product/annonces.md §4): a draft is deleted at once with its files; a published announcement
  * is only marked as asked to be deleted, for an admin to handle.
  */
 export function createAnnonceDeleteService(deps: {

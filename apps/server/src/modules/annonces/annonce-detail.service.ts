@@ -44,7 +44,7 @@ const roundCoordinate = (value: number | null) =>
   value === null ? null : Number(value.toFixed(PUBLIC_COORDINATE_DECIMALS));
 
 /**
- * GET /annonce/{id} (annonces.md §3): the whole announcement for its owner; for anyone else the
+ * GET /annonce/{id} (docs/product/annonces.md §3): the whole announcement for its owner; for anyone else the
  * published announcement without what could identify or reach the victim: identifiers masked, the
  * town instead of the address, rounded coordinates, no owner names, no documents. Opening someone
  * else's announcement counts one view per user.

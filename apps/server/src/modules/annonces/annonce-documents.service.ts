@@ -27,7 +27,7 @@ export interface AnnonceDocumentsDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** The papers that complete an announcement (annonces.md §4), plus the insurance certificate. */
+/** The papers that complete an announcement (docs/product/annonces.md §4), plus the insurance certificate. */
 const COMPLETION_FIELDS = ['carteGriseFile', 'plainteFile', 'assuranceFile'] as const;
 type CompletionField = (typeof COMPLETION_FIELDS)[number];
 const COLUMN = {
@@ -37,7 +37,7 @@ const COLUMN = {
 } as const satisfies Record<CompletionField, keyof typeof annonces.$inferSelect>;
 
 /**
- * POST /annonce/addDocuments/{annonceId} (DECISIONS.md "completing an announcement after
+ * POST /annonce/addDocuments/{annonceId} (docs/product/founders-decisions.md "completing an announcement after
  * publication"). While the completion deadline runs, the owner adds the missing papers whatever the
  * status: only the documents change, the announcement stays where it is, and the back office sees
  * them as documents to check. Once complete, the deadline is cleared, so the job that sends late

@@ -5,7 +5,7 @@ import { buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import { carFields, loadCatalogue, saveAnnonce, type Catalogue } from './testing/annonce-testing';
 
-/** DECISIONS.md "drafts": one wizard, one draft; drafts deleted from My announcements; counts. */
+/** docs/product/founders-decisions.md "drafts": one wizard, one draft; drafts deleted from My announcements; counts. */
 describe('one wizard, one draft', () => {
   let t: TestApp;
   let catalogue: Catalogue;

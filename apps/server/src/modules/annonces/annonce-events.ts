@@ -2,7 +2,7 @@ import { annonceEvents } from '../../db/schema/index';
 import type { Executor } from './annonce.repository';
 
 /**
- * Events the notifications side turns into messages (annonces.md §4 "Notifications leading to
+ * Events the notifications side turns into messages (docs/product/annonces.md §4 "Notifications leading to
  * announcements"). They are rows written in the same transaction as the change that caused them, so
  * an event exists exactly when its change was committed; the notifications module reads the rows
  * whose handledAt is null and marks them.

@@ -14,7 +14,7 @@ import { thumbnailKeyOf } from '../files/files.service';
 
 export type { IncomingFile };
 
-/** 10 MB per file (annonces.md §9 leaves it open; the same limit as account documents). */
+/** 10 MB per file (docs/product/annonces.md §9 leaves it open; the same limit as account documents). */
 export const ANNONCE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const ANNONCE_MAX_PHOTOS = 10;
 

@@ -14,7 +14,7 @@ export interface AnnoncePositions {
 }
 
 /**
- * Where a stolen vehicle was last seen (annonces.md §3 "positions", docs/decisions.md): the newest
+ * Where a stolen vehicle was last seen (docs/product/annonces.md §3 "positions", docs/decisions.md): the newest
  * of a watcher's identifier check that found the announcement with a position, and a match report
  * an admin has not refused. No tracker is connected to the product, so lastTrackerPosition is null.
  */

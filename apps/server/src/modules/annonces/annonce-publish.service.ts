@@ -27,7 +27,7 @@ import {
 export const SUBMITTED_IDENTITY_STATUSES = ['IN_PROGRESS', 'ACCEPTED'] as const;
 
 /**
- * POST /annonce/publishAnnonceGP (annonces.md §4 "Publishing"): the basket's announcements go to
+ * POST /annonce/publishAnnonceGP (docs/product/annonces.md §4 "Publishing"): the basket's announcements go to
  * TO_VALIDATE together or not at all. Each one records the owner's payment promise (price plus
  * additional reward, owed only when found). One missing its documents gets the 48-hour window:
  * an ANNONCE_TO_COMPLETE event now, and the completion job takes it back to DRAFT at the deadline

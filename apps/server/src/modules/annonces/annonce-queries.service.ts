@@ -15,7 +15,7 @@ import { documentFileIds, findVehicleTypes, photoCounts } from './annonce.reposi
 
 const PUBLIC_STATUSES = ANNONCE_STATUSES.filter(isVisibleToOthers);
 
-/** Which group of "my announcements" a status falls in (annonces.md §2 "My annonces"). */
+/** Which group of "my announcements" a status falls in (docs/product/annonces.md §2 "My annonces"). */
 export function myAnnoncesGroup(
   status: string,
 ): 'annoncesDraft' | 'toValidate' | 'validated' | null {

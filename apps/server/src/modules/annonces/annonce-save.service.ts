@@ -123,7 +123,7 @@ function firstProblem(problems: readonly { field: string; messageKey: string }[]
 }
 
 /**
- * POST /annonce/saveAnnonceGrandPublic and /annonce/checkStepBeforeSave (annonces.md §7). The
+ * POST /annonce/saveAnnonceGrandPublic and /annonce/checkStepBeforeSave (docs/product/annonces.md §7). The
  * `annonce` JSON is the whole state of the wizard's fields (absent means empty); files are new
  * uploads, or ids of files the announcement already has to keep them; any other file of the
  * announcement is removed. New files are written first, then every row in one transaction; if
@@ -161,7 +161,7 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     return result;
   }
 
-  /** The user's announcement created by this wizard, if any (DECISIONS.md "drafts"). */
+  /** The user's announcement created by this wizard, if any (docs/product/founders-decisions.md "drafts"). */
   async function findByWizardKey(userId: number, wizardKey: string) {
     const [row] = await db
       .select({ id: annonces.id, status: annonces.status })
@@ -459,7 +459,7 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
           ...(isComplete || status === 'DRAFT'
             ? { completionDeadlineAt: null, completionReminderSentAt: null }
             : {}),
-          // Papers removed while in validation: a new 48-hour window opens (DECISIONS.md).
+          // Papers removed while in validation: a new 48-hour window opens (docs/product/founders-decisions.md).
           ...(opensCompletionWindow
             ? { completionDeadlineAt: completionDeadline(now), completionReminderSentAt: null }
             : {}),

@@ -183,7 +183,7 @@ export function documentFileIds(row: AnnonceRow) {
   };
 }
 
-/** The reasons of the last refusal by an admin (annonces.md §3 "Refusal reason"); null if none. */
+/** The reasons of the last refusal by an admin (docs/product/annonces.md §3 "Refusal reason"); null if none. */
 export async function lastRefusalReasons(db: Executor, annonceId: number) {
   const [row] = await db
     .select({

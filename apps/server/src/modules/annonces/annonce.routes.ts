@@ -44,7 +44,7 @@ const SAVE_DESCRIPTION =
   '(invalidField) with a message key.';
 
 /**
- * The announcement calls of annonces.md §7, paths as the spec has them. Open to the five roles,
+ * The announcement calls of docs/product/annonces.md §7, paths as the spec has them. Open to the five roles,
  * except "my announcements" (individual roles). Every service checks ownership first.
  */
 const annonceRoutes: FastifyPluginAsyncZod<{ services: AnnonceServices }> = async (

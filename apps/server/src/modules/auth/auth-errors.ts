@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGE_KEYS as K, type ApiErrorBody } from '@app/domain';
 import { AppError, invalidField } from '../../lib/app-error';
 
 /**
- * 468 (accounts.md §6): professionals use their own site. The body carries its address so that
+ * 468 (docs/product/accounts.md §6): professionals use their own site. The body carries its address so that
  * the redirect modal can open it without another call.
  */
 export class ProfessionalAccountError extends AppError {

@@ -13,7 +13,7 @@ import { insertImpersonationAudit } from './impersonation.repository';
 import { knownRoles } from './sessions.service';
 
 /**
- * An admin acts as a user (accounts.md §4 "impersonation mode"): an access token of that user,
+ * An admin acts as a user (docs/product/accounts.md §4 "impersonation mode"): an access token of that user,
  * with that user's roles, carrying the admin's id; every start is written to the audit table.
  * No refresh token: when it expires the admin asks again, and each time is audited.
  */

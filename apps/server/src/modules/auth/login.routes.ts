@@ -16,7 +16,7 @@ const ERRORS_DOC =
   '468 login.professional.error with proSiteUrl; 403 Profile.forbidden.error (admin account); ' +
   '403 account.not.validated.error (offer to resend the validation mail); 429 too.many.requests.error.';
 
-/** The three login calls (accounts.md §7, DECISIONS.md "login call"). */
+/** The three login calls (docs/product/accounts.md §7, docs/product/founders-decisions.md "login call"). */
 const loginRoutes: FastifyPluginAsyncZod<{
   service: LoginService;
   limit: RateLimit;

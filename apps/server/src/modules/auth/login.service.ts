@@ -30,7 +30,7 @@ export interface Credentials {
 }
 
 /**
- * Login (accounts.md §4, §8; DECISIONS.md): beforeLogin says whether the SMS-code step is due and
+ * Login (docs/product/accounts.md §4, §8; docs/product/founders-decisions.md): beforeLogin says whether the SMS-code step is due and
  * sends the code; then /api/login, or checkSmsCode when a code was sent. Every call checks the
  * password again, so none of them can be skipped.
  */
@@ -82,7 +82,7 @@ export function createLoginService(deps: {
     return user;
   }
 
-  /** DECISIONS.md: 3 wrong passwords since the last login, or a phone changed since then. */
+  /** docs/product/founders-decisions.md: 3 wrong passwords since the last login, or a phone changed since then. */
   function needsSmsCode(user: AccountRow): user is AccountRow & { phoneNumber: string } {
     if (!user.phoneNumber) return false;
     const phoneChanged =

@@ -13,7 +13,7 @@ import { newNumericCode, type SecretDigests } from './secret-digests';
 
 /**
  * What checking a code found. `max-attempts`, `expired` and `missing` mean the caller must send a
- * new code (accounts.md §4: "after 3 failed attempts a new code is sent automatically").
+ * new code (docs/product/accounts.md §4: "after 3 failed attempts a new code is sent automatically").
  */
 export type CodeCheck = 'valid' | 'malformed' | 'invalid' | 'max-attempts' | 'expired' | 'missing';
 

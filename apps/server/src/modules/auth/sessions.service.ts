@@ -42,7 +42,7 @@ function signUpReasonOf(value: string | null): SignUpReason | null {
 }
 
 /**
- * Sessions (DECISIONS.md "login call"): a 15-minute access token plus an opaque refresh token of
+ * Sessions (docs/product/founders-decisions.md "login call"): a 15-minute access token plus an opaque refresh token of
  * 1 day, or 30 days with remember-me. Each refresh rotates the token within its family; a token
  * presented twice means a copy exists, so the whole family is revoked and both holders must log in.
  */

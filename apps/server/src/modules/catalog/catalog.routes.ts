@@ -19,7 +19,7 @@ import { revalidated } from '../../lib/revalidation';
 import type { CatalogService } from './catalog.service';
 
 /**
- * The vehicle catalogue calls of annonces.md §7 and discovery.md §7: types, brands, models,
+ * The vehicle catalogue calls of docs/product/annonces.md §7 and docs/product/discovery.md §7: types, brands, models,
  * finishes and the user's custom items. Every call needs a signed-in user (the lists include the
  * caller's own custom items). Paths and verbs are the spec's, including POST for reads.
  */

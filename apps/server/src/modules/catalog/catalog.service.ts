@@ -29,7 +29,7 @@ function sortByName<T extends { name: string }>(items: T[]): T[] {
   return items.sort((a, b) => compareCatalogNames(a.name, b.name));
 }
 
-/** A custom item's name, cleaned; its problems answer 403 on the name field (annonces.md §5). */
+/** A custom item's name, cleaned; its problems answer 403 on the name field (docs/product/annonces.md §5). */
 function customName(raw: string | undefined): { name: string; key: string } {
   const parsed = CustomCatalogNameSchema.safeParse(raw);
   if (!parsed.success)

@@ -5,9 +5,9 @@ import { loadSharePreview, sharePreviewPage } from '../annonces/annonce-share-pr
 import { paymentProviderKind } from '../payments/provider/provider-registry';
 
 const ClientConfigSchema = z.object({
-  /** APP_ENV: the web app shows it as a badge unless it is "production" (accounts.md §2). */
+  /** APP_ENV: the web app shows it as a badge unless it is "production" (docs/product/accounts.md §2). */
   environmentName: z.string(),
-  /** Error reporting DSN; the web app uses it only in production and preproduction (accounts.md §9). */
+  /** Error reporting DSN; the web app uses it only in production and preproduction (docs/product/accounts.md §9). */
   sentryDsn: z.string().nullable(),
   publicUrl: z.string(),
   /** The card provider the card modal talks to, and Stripe's publishable key when it is Stripe. */
@@ -59,7 +59,7 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Links shared in mails and push notifications point at /openapp?id=N (accounts.md §2); the web
+  // Links shared in mails and push notifications point at /openapp?id=N (docs/product/accounts.md §2); the web
   // app uses a hash router, so the server turns the real path into the hash route. A validated
   // announcement's link first answers a page with its Open Graph / Twitter card (no private field),
   // so that a shared link shows a preview; anything else just redirects. Public: crawlers have no

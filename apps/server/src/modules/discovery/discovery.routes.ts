@@ -31,7 +31,7 @@ import type { DiscoveryService } from './discovery.service';
 import type { SubFiltersService } from './sub-filters.service';
 
 /**
- * Home, search, top announcements and the filters modal's calls (discovery.md §7). Reads use POST
+ * Home, search, top announcements and the filters modal's calls (docs/product/discovery.md §7). Reads use POST
  * as the spec does (form bodies). Open to every signed-in role, except the saved-search based call.
  */
 const discoveryRoutes: FastifyPluginAsyncZod<{

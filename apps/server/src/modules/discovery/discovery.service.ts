@@ -70,7 +70,7 @@ interface ListRequest {
 }
 
 /**
- * Home feeds, search and top announcements (discovery.md §2, §7). Everything listed is a VALIDATED
+ * Home feeds, search and top announcements (docs/product/discovery.md §2, §7). Everything listed is a VALIDATED
  * announcement; the search repository decides how, this service decides what.
  */
 export function createDiscoveryService(deps: {

@@ -61,7 +61,7 @@ const plainOption = (
 });
 
 /**
- * The filters modal's lists (discovery.md §2, §4): options with their group headers, the lower
+ * The filters modal's lists (docs/product/discovery.md §2, §4): options with their group headers, the lower
  * selections a deselection orphans, the headers a bulk toggle completes or breaks, and the texts
  * of the filter buttons. See packages/domain/src/discovery/sub-filters.ts for the grouping rules.
  */

@@ -8,7 +8,7 @@ import { findIdentityStatus, setIdentityStatus } from './identity.repository';
 export const IDENTITY_FILE_FIELDS = ['identityRectoFile', 'identityVersoFile'] as const;
 
 /**
- * Identity (accounts.md §4): sending both sides puts the account IN_PROGRESS until an admin
+ * Identity (docs/product/accounts.md §4): sending both sides puts the account IN_PROGRESS until an admin
  * accepts (ACCEPTED, and the account becomes confirmed) or refuses (REFUSED: send again).
  */
 export function createIdentityService(deps: { db: Db; clock: Clock; documents: DocumentStore }) {

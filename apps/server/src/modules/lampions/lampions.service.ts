@@ -72,7 +72,7 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
     });
     const total = before + points;
     const level = levelOf(total);
-    // DECISIONS.md "roles": super watcher from level 10, granted once, never taken back here.
+    // docs/product/founders-decisions.md "roles": super watcher from level 10, granted once, never taken back here.
     if (
       level >= SUPER_WATCHER_LEVEL &&
       user.roles.includes('ROLE_INDIVIDUAL_CONFIRMED') &&
@@ -109,7 +109,7 @@ export function createLampions(deps: { db: Db; clock: Clock }) {
 export type Lampions = ReturnType<typeof createLampions>;
 
 /**
- * What the user is told about an event (accounts.md §3): an admin's change by hand is
+ * What the user is told about an event (docs/product/accounts.md §3): an admin's change by hand is
  * LAMPIONS_ADDED / LAMPIONS_REMOVED, any other change LAMPIONS_GAINED / LAMPIONS_LOST except an
  * identifier check's lampion, and LEVEL_GAINED when the total crosses into a higher level.
  */

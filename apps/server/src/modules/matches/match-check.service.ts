@@ -41,7 +41,7 @@ export function identityRequired(): AppError {
 }
 
 /**
- * POST /scannedIdentifier/getMatchResult (DECISIONS.md "match result", issue 8). In one
+ * POST /scannedIdentifier/getMatchResult (docs/product/founders-decisions.md "match result", issue 8). In one
  * transaction, with the watcher's row locked so that concurrent checks count one after the other:
  * identity, rate limit (counted in identifier_checks, so it holds across instances), lookup among
  * VALIDATED announcements (exact, else through the confusions: a close match), the attempt with its

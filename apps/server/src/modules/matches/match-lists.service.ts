@@ -24,7 +24,7 @@ import {
 export const MATCH_LIST_LIMIT = 200;
 
 /**
- * The watcher's side of their reports: GET /user/getUserInfoMatches (three groups, annonces.md §4
+ * The watcher's side of their reports: GET /user/getUserInfoMatches (three groups, docs/product/annonces.md §4
  * mapping) and MatchShow (their reports on one announcement, with their own photos). Only the
  * caller's own reports are ever read; another user's announcement appears as anyone sees it (town,
  * rounded point, no identifier).

@@ -58,7 +58,7 @@ export interface MatchNotifier {
 const CHECK_LINK_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * POST /matchAnnonce/saveMatchAnnonceGrandPublic (discovery.md §2 "Verify match"). Rules first
+ * POST /matchAnnonce/saveMatchAnnonceGrandPublic (docs/product/discovery.md §2 "Verify match"). Rules first
  * (identity, the announcement is looked for and not the watcher's own, one open report per
  * announcement, the form's mandatory rule, at least one photo), then the photos are re-encoded and
  * written, then every row in one transaction: the report, its photos, the announcement to

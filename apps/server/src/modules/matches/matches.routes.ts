@@ -23,7 +23,7 @@ export interface MatchServices {
 }
 
 /**
- * The match calls of discovery.md §7, paths as the spec has them, plus MatchShow's. Checks and
+ * The match calls of docs/product/discovery.md §7, paths as the spec has them, plus MatchShow's. Checks and
  * lists are open to every signed-in role; sending a report (verify match) to individual roles only.
  */
 const matchesRoutes: FastifyPluginAsyncZod<{

@@ -105,7 +105,7 @@ const textOrNull = (value: string | null) =>
   value === null ? sql`null::text` : sql`${value}::text`;
 
 /**
- * Who must hear of a newly validated announcement (DECISIONS.md "NEW_NEAR_VEHICLES /
+ * Who must hear of a newly validated announcement (docs/product/founders-decisions.md "NEW_NEAR_VEHICLES /
  * NEW_ALERT_VEHICLES"), never its owner, respecting each user's groups:
  * - alerts: the saved-search lists, fiscal power and radius are checked in SQL, which leaves few
  *   rows; each is then checked by `savedSearchMatchesAnnonce` (the search's own rule, text included);

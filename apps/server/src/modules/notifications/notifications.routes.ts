@@ -20,7 +20,7 @@ import type { LiveTickets } from './live-tickets';
 import type { NotificationsService } from './notifications.service';
 import type { PushService } from './push.service';
 
-/** The bell (accounts.md §7), its live stream and the browser's push subscription. */
+/** The bell (docs/product/accounts.md §7), its live stream and the browser's push subscription. */
 const notificationsRoutes: FastifyPluginAsyncZod<{
   service: NotificationsService;
   tickets: LiveTickets;

@@ -37,7 +37,7 @@ export function toNotificationView(row: NotificationRow, locale: Locale): Notifi
   };
 }
 
-/** The bell's calls (accounts.md §7): the caller's own notifications only. */
+/** The bell's calls (docs/product/accounts.md §7): the caller's own notifications only. */
 export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {

@@ -189,7 +189,7 @@ export async function latestCustomerOfUser(db: Executor, userId: number, provide
   return row?.customerId ?? null;
 }
 
-/** DECISIONS.md: the payment customer id is the user's from the first card payment on. */
+/** docs/product/founders-decisions.md: the payment customer id is the user's from the first card payment on. */
 export async function keepCustomerId(db: Executor, userId: number, customerId: string | null) {
   if (!customerId) return;
   await db

@@ -135,7 +135,7 @@ describe('payments', () => {
       expect(res.json().code).toBe('VALIDATION_FAILED');
     });
 
-    it('serves the three boost options of DECISIONS.md', async () => {
+    it('serves the three boost options of docs/product/founders-decisions.md', async () => {
       const res = await t.injectAs(owner, { method: 'GET', url: '/annonce/getBoostOptions' });
       expect(res.json()).toEqual([
         { weeks: 1, price: 9.99 },
@@ -188,7 +188,7 @@ describe('payments', () => {
         ['REQUIRES_PAYMENT_METHOD', 'SUCCEEDED', 'webhook'],
         ['SUCCEEDED', 'SUCCEEDED', 'applied'],
       ]);
-      // DECISIONS.md: the payment customer exists from the first card payment on.
+      // docs/product/founders-decisions.md: the payment customer exists from the first card payment on.
       const [user] = await t.db.select().from(users).where(eq(users.id, owner.id));
       expect(user!.paymentCustomerId).toBe(row.providerCustomerId);
       expect(user!.paymentCustomerId).toMatch(/^cus_sim_/);

@@ -19,7 +19,7 @@ const ERRORS_DESCRIPTION =
   '503 payment.unavailable.error when the card provider cannot be reached.';
 
 /**
- * The paid calls of annonces.md §7 (boost, additional reward supplement) and accounts.md §7 (billing
+ * The paid calls of docs/product/annonces.md §7 (boost, additional reward supplement) and docs/product/accounts.md §7 (billing
  * portal), open to every signed-in role (§6); the services check ownership first.
  */
 const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (

@@ -70,7 +70,7 @@ async function withProvider<T>(action: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Card payments (annonces.md §4, §7; DECISIONS.md): a boost, or raising the additional reward after
+ * Card payments (docs/product/annonces.md §4, §7; docs/product/founders-decisions.md): a boost, or raising the additional reward after
  * publication. The server prices every intent from the domain and records it in the ledger; the
  * purchase is applied once the provider says the intent succeeded with that amount, by whichever
  * comes first of the browser's validation call and the provider's webhook, exactly once.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PoliceStationBoundsQuerySchema, PoliceStationListSchema } from '@app/domain';
 import type { PoliceStationsService } from './police-stations.service';
 
-/** GET /policeStation/getAllPoliceStationInsideBounds?neLat&neLng&swLat&swLng (discovery.md §7). */
+/** GET /policeStation/getAllPoliceStationInsideBounds?neLat&neLng&swLat&swLng (docs/product/discovery.md §7). */
 const policeStationsRoutes: FastifyPluginAsyncZod<{ service: PoliceStationsService }> = async (
   app,
   { service },

@@ -18,7 +18,7 @@ import { loadPoliceStations } from './police-stations.repository';
 export const POLICE_STATIONS_TTL_MS = 10 * 60_000;
 
 /**
- * Police and gendarmerie stations for the map (discovery.md §2). Demo stations are shown only
+ * Police and gendarmerie stations for the map (docs/product/discovery.md §2). Demo stations are shown only
  * while the instance runs with demo data.
  */
 export function createPoliceStationsService(deps: { db: Db; demoData: boolean; clock: Clock }) {

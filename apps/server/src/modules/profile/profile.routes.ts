@@ -22,7 +22,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async 
   app,
   { service },
 ) => {
-  // Every call here is about the caller's own account: any signed-in role (accounts.md §6).
+  // Every call here is about the caller's own account: any signed-in role (docs/product/accounts.md §6).
   const onRequest = app.authenticate;
 
   app.get(

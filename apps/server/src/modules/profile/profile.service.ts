@@ -49,7 +49,7 @@ export const PROFILE_FILE_FIELDS = {
 } as const satisfies Record<string, UserDocumentKind>;
 
 /**
- * What a signed-in user sees and changes about themself (accounts.md §2–§4): profile, documents,
+ * What a signed-in user sees and changes about themself (docs/product/accounts.md §2–§4): profile, documents,
  * first connection, deletion request, password.
  */
 export function createProfileService(deps: {

@@ -9,7 +9,7 @@ import { revalidated } from '../../lib/revalidation';
 import type { ReferenceService } from './reference.service';
 
 /**
- * The reference calls of accounts.md §7 and discovery.md §7. The sign-up form and the environment
+ * The reference calls of docs/product/accounts.md §7 and docs/product/discovery.md §7. The sign-up form and the environment
  * badge need them before login, so all are public except the feedback types (support form).
  * Labels follow Accept-Language (French unless English is preferred).
  */

@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import type { SavedSearchesService } from './saved-searches.service';
 
-/** Saved searches (alerts), discovery.md §7: individual roles only (§6). */
+/** Saved searches (alerts), docs/product/discovery.md §7: individual roles only (§6). */
 const savedSearchesRoutes: FastifyPluginAsyncZod<{ service: SavedSearchesService }> = async (
   app,
   { service },

@@ -12,7 +12,7 @@ export interface BugReport {
 const FORWARD_TIMEOUT_MS = 5000;
 
 /**
- * The error-reporting service's user feedback for an event (accounts.md §7 "Bug report"), sent as
+ * The error-reporting service's user feedback for an event (docs/product/accounts.md §7 "Bug report"), sent as
  * a `user_report` envelope item authenticated by the DSN's public key. Needs an event id.
  */
 export async function forwardToErrorReporting(dsn: string, report: BugReport): Promise<void> {

@@ -17,7 +17,7 @@ export interface FeedbackInput {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Support form and bug report (accounts.md §2, §7): stored first, then mailed to the support
+ * Support form and bug report (docs/product/accounts.md §2, §7): stored first, then mailed to the support
  * address; a bug report (it names the screen or the error event) is also forwarded to the
  * error-reporting service and the chat webhook when they are configured.
  */

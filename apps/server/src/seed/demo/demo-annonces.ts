@@ -23,7 +23,7 @@ import { createRandom, seedFrom, type Random } from './random';
 export const DEMO_ANNONCE_COUNT = 200;
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-/** Reward levels (annonces.md §9): 0, then 200, 500, 800, 1100 EUR, and a free amount from 1400. */
+/** Reward levels (docs/product/annonces.md §9): 0, then 200, 500, 800, 1100 EUR, and a free amount from 1400. */
 const REWARD_AMOUNTS = [0, 200, 500, 800, 1100] as const;
 const INSURERS = ['MAIF', 'MACIF', 'MAAF', 'AXA', 'Groupama', 'Matmut', 'GMF', 'Allianz'] as const;
 

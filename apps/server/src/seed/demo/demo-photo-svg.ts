@@ -3,7 +3,7 @@ import { createRandom, seedFrom } from './random';
 
 /**
  * Demo vehicle photos, drawn rather than shipped: a side view of the vehicle in its colour on a
- * Toulouse-like scene. No text and a blank plate, as the app advises owners (annonces.md §5 tip).
+ * Toulouse-like scene. No text and a blank plate, as the app advises owners (docs/product/annonces.md §5 tip).
  */
 export const DEMO_PHOTO_WIDTH = 1200;
 export const DEMO_PHOTO_HEIGHT = 800;

@@ -394,7 +394,7 @@ function bicycodeFor(random: Random): string {
   return code;
 }
 
-/** A vehicle of the chosen type with identifiers that pass the wizard's rules (annonces.md §5). */
+/** A vehicle of the chosen type with identifiers that pass the wizard's rules (docs/product/annonces.md §5). */
 export function createDemoVehicle(random: Random, choice: CatalogueChoice): DemoVehicle {
   const brand = random.weighted(choice.brands);
   const model = brand.models.length > 0 ? random.pick(brand.models) : null;
@@ -412,7 +412,7 @@ export function createDemoVehicle(random: Random, choice: CatalogueChoice): Demo
   } else if (choice.hasVin) {
     vin = vinFor(random, brand.name);
   } else {
-    // Bicycles: a bicycode, a frame number, or both; never neither (annonces.md §5).
+    // Bicycles: a bicycode, a frame number, or both; never neither (docs/product/annonces.md §5).
     const withBicycode = choice.hasBicycode && random.chance(0.6);
     if (withBicycode) bicycode = bicycodeFor(random);
     if (choice.hasSerialNumber && (!withBicycode || random.chance(0.6))) {

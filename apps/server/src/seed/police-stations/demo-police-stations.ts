@@ -14,7 +14,7 @@ type DemoStation = [
 ];
 
 /**
- * Demo stations around Toulouse, where the map opens (discovery.md §2). Made up for the demo: every
+ * Demo stations around Toulouse, where the map opens (docs/product/discovery.md §2). Made up for the demo: every
  * name ends with "(démo)", phone numbers are in the range ARCEP keeps for fiction (05 36 49 xx xx),
  * and the rows carry is_demo so they are never shown when DEMO_DATA is off.
  */

@@ -40,7 +40,7 @@ function PaidAnnoncePage({
   const query = useAnnonce(id);
   const showHref = id === null ? paths.myAnnonce.getHref() : paths.annonceShow.getHref(id);
 
-  // annonces.md §8: a failed fetch of the reward (or boost) page shows the error toast.
+  // docs/product/annonces.md §8: a failed fetch of the reward (or boost) page shows the error toast.
   useEffect(() => {
     if (!query.isError) return;
     toast.error(t('Error.title'), {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { HomeSections } from '@/features/discovery/components/home-sections';
 import { useIdentityRequirement } from '@/features/identity/hooks/use-identity-requirement';
 
-/** / : the home feeds; asks the identity-validation check on load (discovery.md §2). */
+/** / : the home feeds; asks the identity-validation check on load (docs/product/discovery.md §2). */
 export function HomeRoute() {
   const { t } = useTranslation();
   // Loads the identity status so that the search and scan buttons follow it from the start.

@@ -15,7 +15,7 @@ export function MyAlertsRoute() {
   const identityPending = homeInfos.data?.identityNotSubmitted === true;
 
   function create() {
-    // discovery.md §2: with an identity still to submit, the identity check comes instead.
+    // docs/product/discovery.md §2: with an identity still to submit, the identity check comes instead.
     if (identityPending || identity.identityToSubmit) {
       openIdentityDialog('toSubmit');
       return;

@@ -10,7 +10,7 @@ export function MyMatchesRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  // Checking a vehicle is for the individual roles (verify match, discovery.md §6).
+  // Checking a vehicle is for the individual roles (verify match, docs/product/discovery.md §6).
   const canScan = hasAnyRole(user?.roles ?? [], INDIVIDUAL_ROLES);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-5 md:py-8">

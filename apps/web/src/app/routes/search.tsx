@@ -5,7 +5,7 @@ import { SearchScreen } from '@/features/discovery/components/search-screen';
 import { AlertActions } from '@/features/saved-searches/components/alert-actions';
 import { alertSearchHref } from '@/features/saved-searches/components/my-alerts';
 
-/** /search: the search screen with the alert buttons (discovery.md §2). */
+/** /search: the search screen with the alert buttons (docs/product/discovery.md §2). */
 export function SearchRoute() {
   const navigate = useNavigate();
   const homeInfos = useHomeInfos();

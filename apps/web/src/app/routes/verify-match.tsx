@@ -41,7 +41,7 @@ export function VerifyMatchRoute() {
   const scanned = scannedFrom(params);
   const annonceId = numberParam(params.get('annonceId'));
   // Arriving here opens the scan at once, as soon as the identity status is known; with an
-  // identity to submit, the identity modal opens instead (discovery.md §2 "Scan menu modal").
+  // identity to submit, the identity modal opens instead (docs/product/discovery.md §2 "Scan menu modal").
   const [scanState, setScanState] = useState<'auto' | boolean>('auto');
   const autoReady = scanned === null && !identity.isLoading;
   const scanOpen = scanState === 'auto' ? autoReady && !identity.identityToSubmit : scanState;

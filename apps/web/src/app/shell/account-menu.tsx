@@ -29,7 +29,7 @@ import { openGlobalDialog } from '@/lib/dialogs';
 import { LANGUAGE_OPTIONS, changeLanguage, isLanguage } from '@/lib/i18n';
 import type { CurrentUser } from '@/lib/session';
 
-/** Payment-portal failure toast: 4 s (accounts.md §8). */
+/** Payment-portal failure toast: 4 s (docs/product/accounts.md §8). */
 const STRIPE_ERROR_TOAST_MS = 4_000;
 
 const itemClasses =
@@ -53,7 +53,7 @@ function MenuItem({
   );
 }
 
-/** The account dropdown of the top bar, with the entries of accounts.md §2. */
+/** The account dropdown of the top bar, with the entries of docs/product/accounts.md §2. */
 export function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

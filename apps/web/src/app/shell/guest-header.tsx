@@ -6,7 +6,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
-/** The header of public pages for guests: no navigation (accounts.md §2), a way to sign in. */
+/** The header of public pages for guests: no navigation (docs/product/accounts.md §2), a way to sign in. */
 export function GuestHeader() {
   const { t } = useTranslation();
   return (

@@ -39,7 +39,7 @@ function DrawerLink({ item }: { item: NavItem }) {
 }
 
 /**
- * The mobile side menu (accounts.md §2): a drawer with the create button, every section with the
+ * The mobile side menu (docs/product/accounts.md §2): a drawer with the create button, every section with the
  * active one highlighted, and logout. Radix traps the focus and closes it on Escape.
  */
 export function MobileMenu({

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 
 /**
- * The root route's `message` parameter, shown once after a redirect (accounts.md §2). Only
+ * The root route's `message` parameter, shown once after a redirect (docs/product/accounts.md §2). Only
  * catalogue keys are shown: a link must not be able to put arbitrary text in the app's mouth.
  */
 export function RedirectMessage() {

@@ -26,7 +26,7 @@ const NotificationPreferencesDialog = lazy(async () => ({
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 
 /**
- * The signed-in header (accounts.md §2). Mobile: menu button, logo, bell, account, then the search
+ * The signed-in header (docs/product/accounts.md §2). Mobile: menu button, logo, bell, account, then the search
  * row. From 768 px: logo, search, create button, bell, account, and the sections inline below.
  */
 export function TopBar({

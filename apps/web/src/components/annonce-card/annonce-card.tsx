@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { FavoriteButton } from './favorite-button';
 import { RewardStars } from './reward-stars';
 
-/** A boost is shown while now is not after its end date (annonces.md §4 "Boost"). */
+/** A boost is shown while now is not after its end date (docs/product/annonces.md §4 "Boost"). */
 export function isBoostVisible(boostEndDate: string | null, now: Date = new Date()): boolean {
   if (!boostEndDate) return false;
   const end = Date.parse(boostEndDate);
@@ -72,7 +72,7 @@ function StatusLine({ annonce }: { annonce: AnnonceCardData }) {
 }
 
 /**
- * THE announcement card (annonces.md §2 "Annonce card"), for every list: first photo or a
+ * THE announcement card (docs/product/annonces.md §2 "Annonce card"), for every list: first photo or a
  * placeholder, boost icon while the boost lasts, reward stars, name, masked identifier, place,
  * favourite heart (others' announcements) and the owner's status line. The whole card opens the
  * detail page; the heart and the draft link stay separately clickable above that link.
@@ -171,7 +171,7 @@ export function AnnonceCardSkeleton() {
   );
 }
 
-/** 1, 2 or 3 cards per row by screen width (annonces.md §9; desktop from 768 px). */
+/** 1, 2 or 3 cards per row by screen width (docs/product/annonces.md §9; desktop from 768 px). */
 export function AnnonceCardGrid({
   children,
   className,

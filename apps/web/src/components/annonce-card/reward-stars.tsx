@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-/** The additional reward level as five stars (annonces.md §9: "the preview shows 5 stars by level"). */
+/** The additional reward level as five stars (docs/product/annonces.md §9: "the preview shows 5 stars by level"). */
 export function RewardStars({ level, className }: { level: number; className?: string }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 
-/** The environment name when it is not production (accounts.md §2), so no one mistakes a test site. */
+/** The environment name when it is not production (docs/product/accounts.md §2), so no one mistakes a test site. */
 export function EnvironmentBadge({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { config } = useClientConfig();

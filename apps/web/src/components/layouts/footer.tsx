@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { openGlobalDialog } from '@/lib/dialogs';
 
-/** Copyright year of the product (accounts.md §9). */
+/** Copyright year of the product (docs/product/accounts.md §9). */
 const COPYRIGHT_YEAR = 2023;
 
 const linkClasses =

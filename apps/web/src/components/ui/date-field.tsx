@@ -5,7 +5,7 @@ import { Input } from './form';
 
 const DIGITS_IN_DATE = 8;
 
-/** "12051990" → "12/05/1990": slashes are added as the digits come (accounts.md §5). */
+/** "12051990" → "12/05/1990": slashes are added as the digits come (docs/product/accounts.md §5). */
 export function formatDateDigits(text: string): string {
   const digits = text.replace(/\D/g, '').slice(0, DIGITS_IN_DATE);
   const parts = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean);
@@ -41,7 +41,7 @@ export interface DateFieldProps extends Omit<
 }
 
 /**
- * The digits-only date field of accounts.md §5: the user types digits, the field shows dd/mm/yyyy.
+ * The digits-only date field of docs/product/accounts.md §5: the user types digits, the field shows dd/mm/yyyy.
  * The value handed out is ISO as soon as the three parts are there, so the form's schema decides
  * whether the date is real, old enough or in range.
  */

@@ -5,9 +5,9 @@ import { cn } from '@/lib/cn';
 import { DateField, isoToDateText } from './date-field';
 import { FieldError, Label, Select } from './form';
 
-/** Minutes offered by the picker (accounts.md §5: minute step 5). */
+/** Minutes offered by the picker (docs/product/accounts.md §5: minute step 5). */
 export const MINUTE_STEP = 5;
-/** Time proposed before the user picks one (accounts.md §5: 10:00:00). */
+/** Time proposed before the user picks one (docs/product/accounts.md §5: 10:00:00). */
 export const DEFAULT_TIME = '10:00';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
@@ -48,7 +48,7 @@ export interface DateTimePickerProps {
   /** "YYYY-MM-DDTHH:mm" (local time, 24-hour), or '' while the date is incomplete. */
   value: string;
   onChange: (value: string) => void;
-  /** Earliest day, "YYYY-MM-DD"; today by default (accounts.md §5). */
+  /** Earliest day, "YYYY-MM-DD"; today by default (docs/product/accounts.md §5). */
   minDate?: string;
   /** A message key from the form, shown under the group. */
   error?: string | undefined;
@@ -57,7 +57,7 @@ export interface DateTimePickerProps {
 }
 
 /**
- * The 24-hour French date-time picker of accounts.md §5: a dd/mm/yyyy date field and hour and
+ * The 24-hour French date-time picker of docs/product/accounts.md §5: a dd/mm/yyyy date field and hour and
  * minute selects (00–23, every 5 minutes), defaulting to 10:00, with the earliest day enforced.
  * Native controls keep it usable with a keyboard and a screen reader.
  */

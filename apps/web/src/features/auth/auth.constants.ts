@@ -1,5 +1,5 @@
 /**
- * Timings of the code and password screens (accounts.md §4, §9). The resend countdowns live in
+ * Timings of the code and password screens (docs/product/accounts.md §4, §9). The resend countdowns live in
  * @app/domain with the other account limits.
  */
 

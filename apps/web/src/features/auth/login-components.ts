@@ -1,4 +1,4 @@
-/** The views of the login screen, chosen by the :component route parameter (accounts.md §2). */
+/** The views of the login screen, chosen by the :component route parameter (docs/product/accounts.md §2). */
 export const LOGIN_COMPONENTS = [
   'redirectLoginSignUp',
   'login',

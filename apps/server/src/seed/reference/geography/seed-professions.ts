@@ -4,7 +4,7 @@ import { professions } from '../../../db/schema/index';
 import type { SeedReferenceOptions } from '../seed-reference-data';
 
 /**
- * The profile's profession list (accounts.md §3): INSEE's socio-professional groups where they are
+ * The profile's profession list (docs/product/accounts.md §3): INSEE's socio-professional groups where they are
  * what people answer, plus the trades the product cares about (drivers, police, insurers, garages,
  * who meet stolen vehicles at work). "Autre" stays last.
  */

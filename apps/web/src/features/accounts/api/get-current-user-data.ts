@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { accountKeys } from './account-keys';
 
-/** GET /user/currentUserData (accounts.md §3, §7). */
+/** GET /user/currentUserData (docs/product/accounts.md §3, §7). */
 export const CurrentUserDataSchema = z.object({
   userNames: z.string().nullish(),
   countryCode: z.string().nullish(),
-  /** The payment-customer id, created at the first card payment (DECISIONS.md). */
+  /** The payment-customer id, created at the first card payment (docs/product/founders-decisions.md). */
   stripeCustomerId: z.string().nullish(),
 });
 export type CurrentUserData = z.infer<typeof CurrentUserDataSchema>;

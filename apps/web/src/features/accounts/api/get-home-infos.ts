@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { accountKeys } from './account-keys';
 
-/** GET /home/getHomeInfos (accounts.md §7). */
+/** GET /home/getHomeInfos (docs/product/accounts.md §7). */
 export const HomeInfosSchema = z.object({
   isFirstConnexion: z.boolean(),
   identityRefused: z.boolean(),

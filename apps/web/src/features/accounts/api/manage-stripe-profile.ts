@@ -7,9 +7,9 @@ const PortalUrlSchema = z
   .union([z.url(), z.object({ url: z.url() })])
   .transform((answer) => (typeof answer === 'string' ? answer : answer.url));
 
-/** POST /user/manageStripeProfile: the card provider's billing portal (accounts.md §2, §7). */
+/** POST /user/manageStripeProfile: the card provider's billing portal (docs/product/accounts.md §2, §7). */
 export const manageStripeProfile = () =>
-  // Silent: a failure has its own 4-second message (accounts.md §8, stripe.error).
+  // Silent: a failure has its own 4-second message (docs/product/accounts.md §8, stripe.error).
   api.post('/user/manageStripeProfile', { schema: PortalUrlSchema, silent: true });
 
 export function useManageStripeProfile(options: {

@@ -61,7 +61,7 @@ export function useDeadlineText() {
 }
 
 /**
- * The block an owner sees while papers are missing (DECISIONS.md "completing an announcement after
+ * The block an owner sees while papers are missing (docs/product/founders-decisions.md "completing an announcement after
  * publication"): what is missing, until when, and the one button that takes her there.
  */
 export function CompletionNotice({

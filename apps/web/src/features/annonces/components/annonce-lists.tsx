@@ -46,7 +46,7 @@ function CardList({
 
 /**
  * Under each of my cards, what I can do from here: add the missing papers while the deadline
- * runs (DECISIONS.md), or delete a draft (with a confirmation).
+ * runs (docs/product/founders-decisions.md), or delete a draft (with a confirmation).
  */
 function OwnerCardActions({ annonce }: { annonce: AnnonceCardData }) {
   const { t } = useTranslation();

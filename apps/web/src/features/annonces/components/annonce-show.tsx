@@ -366,7 +366,7 @@ function OwnerActions({ annonce }: { annonce: AnnonceDetail }) {
   );
 }
 
-/** /annonce/show/:annonceId (annonces.md §2 "Detail page"). */
+/** /annonce/show/:annonceId (docs/product/annonces.md §2 "Detail page"). */
 export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
   const { t, i18n } = useTranslation();
   const query = useAnnonce(annonceId);

@@ -26,7 +26,7 @@ export const needValidateCode = (username: string) =>
 
 /**
  * Mails a new validation code: from the code screen (resendValidateAccountMailCode) or from the
- * login form after account.not.validated.error (resendValidateAccountMail), accounts.md §7.
+ * login form after account.not.validated.error (resendValidateAccountMail), docs/product/accounts.md §7.
  */
 export const resendValidationMail = ({
   username,

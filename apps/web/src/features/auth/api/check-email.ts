@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * POST /apiMobile/isEmailValid: true when an account exists (login), false otherwise (sign-up).
- * Silent: the pre-check shows its own answers (467 alert, 468 modal, accounts.md §8).
+ * Silent: the pre-check shows its own answers (467 alert, 468 modal, docs/product/accounts.md §8).
  */
 export const checkEmail = (email: string) =>
   api.post('/apiMobile/isEmailValid', {

@@ -19,7 +19,7 @@ export const beforeLogin = (credentials: Credentials) =>
     silent: true,
   });
 
-/** POST /api/login (DECISIONS.md "login call"). */
+/** POST /api/login (docs/product/founders-decisions.md "login call"). */
 export const login = (input: Credentials & { rememberMe: boolean }): Promise<LoginResponse> =>
   api.post('/api/login', {
     json: input,

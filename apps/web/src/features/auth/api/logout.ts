@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { clearSession, getSession } from '@/lib/session';
 
 /**
- * Logout (accounts.md §4): the server forgets the refresh token's session (POST
+ * Logout (docs/product/accounts.md §4): the server forgets the refresh token's session (POST
  * /authentication/logout, always 204), the browser forgets the user, roles and impersonation.
  * The local part never waits for the network.
  */

@@ -7,7 +7,7 @@ type FormFields = Record<string, string | boolean | undefined>;
 
 /**
  * POST /register/checkStep{n}Register: the server checks one step before the next one opens
- * (accounts.md §4). Silent: a 403 goes under the field it names.
+ * (docs/product/accounts.md §4). Silent: a 403 goes under the field it names.
  */
 export const checkSignUpStep = ({ step, fields }: { step: SignUpStepNumber; fields: FormFields }) =>
   api.post(`/register/checkStep${step}Register`, {

@@ -20,7 +20,7 @@ const NAVIGATION_KEYS = new Set([
 ]);
 
 /**
- * The 4 single-digit boxes of a code (accounts.md §5): numeric keys only (plus backspace), the
+ * The 4 single-digit boxes of a code (docs/product/accounts.md §5): numeric keys only (plus backspace), the
  * focus moves to the next box after a digit and back on backspace, and pasting the code fills
  * every box. `labelId` names the group for screen readers.
  */

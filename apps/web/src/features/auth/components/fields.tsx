@@ -42,7 +42,7 @@ export function TextField({ id, label, error, hint, className, ...props }: TextF
   );
 }
 
-/** A password input with a show/hide toggle (accounts.md §2). */
+/** A password input with a show/hide toggle (docs/product/accounts.md §2). */
 export function PasswordField({ id, label, error, hint, className, ...props }: TextFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

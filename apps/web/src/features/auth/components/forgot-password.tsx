@@ -17,7 +17,7 @@ const ForgotPasswordSchema = z.object({ username: EmailSchema });
 type ForgotPasswordValues = z.input<typeof ForgotPasswordSchema>;
 
 /**
- * Forgot password (accounts.md §2, §4): the reset link is mailed, with the same message whether
+ * Forgot password (docs/product/accounts.md §2, §4): the reset link is mailed, with the same message whether
  * the address has an account or not; sending again waits 10 s.
  */
 export function ForgotPassword() {

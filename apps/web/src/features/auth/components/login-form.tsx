@@ -32,7 +32,7 @@ type LoginFormValues = z.input<typeof LoginFormSchema>;
 const NOT_VALIDATED = 'account.not.validated.error';
 
 /**
- * The login view (accounts.md §2, §4, §8): password with a show toggle, remember-me, the
+ * The login view (docs/product/accounts.md §2, §4, §8): password with a show toggle, remember-me, the
  * forgot-password link, and the resend-validation link when the account still waits for its code.
  */
 export function LoginForm() {

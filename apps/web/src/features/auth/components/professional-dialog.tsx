@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useEnvironmentLinks } from '../api/get-environment-links';
 
 /**
- * The professional redirect modal (accounts.md §2, §6): professionals use their own site. Opened
+ * The professional redirect modal (docs/product/accounts.md §2, §6): professionals use their own site. Opened
  * by a 468 answer or by choosing the professional profile at sign-up.
  */
 export function ProfessionalDialog({

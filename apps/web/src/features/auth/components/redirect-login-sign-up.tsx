@@ -16,7 +16,7 @@ const PrecheckSchema = z.object({ email: EmailSchema });
 type PrecheckValues = z.input<typeof PrecheckSchema>;
 
 /**
- * The e-mail pre-check (accounts.md §2, §4, §8): a known address goes to the login view, an
+ * The e-mail pre-check (docs/product/accounts.md §2, §4, §8): a known address goes to the login view, an
  * unknown one to sign-up with the address filled in; 468 opens the professional modal, 467 shows
  * login.email.error; a call that got no answer is only logged.
  */

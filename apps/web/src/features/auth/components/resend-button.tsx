@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /**
- * A "send again" button that waits for a countdown (accounts.md §4). The seconds show on the
+ * A "send again" button that waits for a countdown (docs/product/accounts.md §4). The seconds show on the
  * button; screen readers hear only when the wait starts and when it ends (polite live region),
  * not every second.
  */

@@ -27,7 +27,7 @@ function tokenErrorKey(error: unknown): string {
 }
 
 /**
- * Reset password from the mailed link /login/resetPassword/:token/:userId (accounts.md §2, §4):
+ * Reset password from the mailed link /login/resetPassword/:token/:userId (docs/product/accounts.md §2, §4):
  * the link is checked on arrival ("Expired session" with a way to ask for a new one), then the new
  * password follows the sign-up rule; success signs in after 3 s and opens Home.
  */

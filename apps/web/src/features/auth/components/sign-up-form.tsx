@@ -28,7 +28,7 @@ import { useLoginNavigation } from '../hooks/use-login-navigation';
 import { Notice, PasswordField, TextField, ViewTitle, describedBy } from './fields';
 import { ProfessionalDialog } from './professional-dialog';
 
-/** The whole sign-up form as typed (accounts.md §3 "Sign-up form"). */
+/** The whole sign-up form as typed (docs/product/accounts.md §3 "Sign-up form"). */
 interface SignUpValues {
   username: string;
   password: string;
@@ -110,7 +110,7 @@ const COUNTRY_KEYS: Record<PhoneCountry, string> = {
 const linkClasses = 'font-medium text-night-700 underline underline-offset-4 hover:text-night-900';
 
 /**
- * Sign-up in 3 steps (accounts.md §2, §4, §5): each step follows the domain rules, then the
+ * Sign-up in 3 steps (docs/product/accounts.md §2, §4, §5): each step follows the domain rules, then the
  * server checks it before the next one opens; a 403 puts its message under the field it names.
  * The last step creates the account and opens the code screen.
  */
@@ -178,7 +178,7 @@ export function SignUpForm() {
       return;
     }
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-      // accounts.md §8: back to the login view with the server's message.
+      // docs/product/accounts.md §8: back to the login view with the server's message.
       updateFlow({ email: '' });
       goTo('login');
       return;
@@ -207,7 +207,7 @@ export function SignUpForm() {
         acceptedTerms: true,
         locale: i18n.language === 'en' ? 'en' : 'fr',
       });
-      // The first connection ends on the screen of this reason (accounts.md §4).
+      // The first connection ends on the screen of this reason (docs/product/accounts.md §4).
       if (values.reason) storage.set(STORAGE_KEYS.signUpReason, values.reason);
       updateFlow({
         email: answer.username,

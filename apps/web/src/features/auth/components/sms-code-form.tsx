@@ -17,7 +17,7 @@ import { ResendButton } from './resend-button';
 const ID = 'sms-code';
 
 /**
- * The SMS-code step of the login (accounts.md §4, DECISIONS.md): the code texted by beforeLogin,
+ * The SMS-code step of the login (docs/product/accounts.md §4, docs/product/founders-decisions.md): the code texted by beforeLogin,
  * in 4 boxes that behave like the account-validation ones. Needs the credentials typed in the
  * login view; without them (page reloaded) it goes back to the start.
  */

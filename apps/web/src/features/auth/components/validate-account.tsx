@@ -34,7 +34,7 @@ function codeErrorKey(error: unknown): string {
 }
 
 /**
- * Account validation by the mailed code (accounts.md §4, §8): reached after sign-up (the password
+ * Account validation by the mailed code (docs/product/accounts.md §4, §8): reached after sign-up (the password
  * is in memory) or from the mail's link (?username=…). Success says so, then signs in after 3 s,
  * or opens the login view with the address filled in when the password is not known.
  */

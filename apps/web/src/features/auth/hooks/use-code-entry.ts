@@ -4,7 +4,7 @@ import { CODE_ALERT_MS, CODE_DEBOUNCE_MS } from '../auth.constants';
 import { useTimedMessage } from './use-timed-message';
 
 /**
- * The behaviour of a 4-digit code screen (accounts.md §4): once the 4 boxes are filled and left
+ * The behaviour of a 4-digit code screen (docs/product/accounts.md §4): once the 4 boxes are filled and left
  * alone for 500 ms the code is submitted; a refused code empties the boxes, puts the focus back on
  * the first one and shows the message for 5 s.
  */

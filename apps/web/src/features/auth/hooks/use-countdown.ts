@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left before an action is offered again (resend a code or a mail, accounts.md §4). */
+/** Seconds left before an action is offered again (resend a code or a mail, docs/product/accounts.md §4). */
 export function useCountdown(initialSeconds = 0) {
   const [remaining, setRemaining] = useState(initialSeconds);
   useEffect(() => {

@@ -23,7 +23,7 @@ export function completeLogin(answer: LoginResponse, rememberMe: boolean) {
 }
 
 /**
- * The sign-in sequence (accounts.md §4): beforeLogin, then the SMS-code view when the server asks
+ * The sign-in sequence (docs/product/accounts.md §4): beforeLogin, then the SMS-code view when the server asks
  * for it, otherwise /api/login. Errors are left to the caller's form.
  */
 export function useSignIn() {
@@ -49,7 +49,7 @@ export function useSignIn() {
   return useMutation({ mutationFn: run });
 }
 
-/** The message of a failed login call (accounts.md §8); 468 is handled by the caller (modal). */
+/** The message of a failed login call (docs/product/accounts.md §8); 468 is handled by the caller (modal). */
 export function loginErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'internal.server.error';
   switch (error.status) {

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { json } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/test-utils';
 
-/** A login answer as the server gives it (DECISIONS.md "login call"). */
+/** A login answer as the server gives it (docs/product/founders-decisions.md "login call"). */
 export function loginAnswer(overrides: Record<string, unknown> = {}) {
   return json({
     username: 'camille@example.org',

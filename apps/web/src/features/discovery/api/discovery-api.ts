@@ -22,7 +22,7 @@ export interface Position {
   longitude: number;
 }
 
-/** POST /home/getHomeData; failures are ignored (discovery.md §8), so silent. */
+/** POST /home/getHomeData; failures are ignored (docs/product/discovery.md §8), so silent. */
 export const getHomeData = (position: Position | null) =>
   api.post('/home/getHomeData', {
     form: position ? { latitude: position.latitude, longitude: position.longitude } : {},
@@ -86,7 +86,7 @@ export const getSubFilterOptions = (
     silent: true,
   });
 
-/** Lower selections no longer linked to the higher selection (discovery.md §4). */
+/** Lower selections no longer linked to the higher selection (docs/product/discovery.md §4). */
 export const getIdsNotLinked = (
   higherFilterObjectType: 'vehicleType' | 'brand' | 'model',
   higherFilterIds: number[],

@@ -1,6 +1,6 @@
 import { useRef, type PointerEvent, type ReactNode } from 'react';
 
-/** A mouse drag of n pixels scrolls the row by 3n (discovery.md §9). */
+/** A mouse drag of n pixels scrolls the row by 3n (docs/product/discovery.md §9). */
 export const DRAG_SCROLL_FACTOR = 3;
 /** Below this many pixels a press is a click on a card, not a drag. */
 const DRAG_THRESHOLD_PX = 5;

@@ -12,7 +12,7 @@ export const FILTER_BUTTONS: readonly { name: string; labelKey: string; icon: Lu
   { name: 'filters', labelKey: 'filters.all', icon: SlidersHorizontal },
 ];
 
-/** The filter buttons of the shell, shown on / and /search only (discovery.md §2). */
+/** The filter buttons of the shell, shown on / and /search only (docs/product/discovery.md §2). */
 export function FilterButtons({ disabled = false }: { disabled?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

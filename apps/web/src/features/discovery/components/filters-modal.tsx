@@ -78,7 +78,7 @@ function MenuEntry({
 }
 
 /**
- * The filters modal (discovery.md §2): sort radio list, location, the sub-filter lists and fiscal
+ * The filters modal (docs/product/discovery.md §2): sort radio list, location, the sub-filter lists and fiscal
  * power. Changes apply as they are made; the screen searches 500 ms after the last one.
  */
 export function FiltersModal({

@@ -5,7 +5,7 @@ import { useDelayedFlag } from '../hooks/use-debounced-value';
 import type { Filters } from '../lib/filters';
 import { SLIDER_DELAY_MS } from './location-filter';
 
-/** In entry a negative value becomes 0, anything else is rounded (discovery.md §5). */
+/** In entry a negative value becomes 0, anything else is rounded (docs/product/discovery.md §5). */
 export function cleanFiscalPower(value: number): number {
   if (!Number.isFinite(value) || value < FISCAL_POWER_MIN) return FISCAL_POWER_MIN;
   return Math.min(FISCAL_POWER_MAX, Math.round(value));

@@ -45,7 +45,7 @@ describe('Home', { timeout: 20_000 }, () => {
     );
     const close = await screen.findByRole('region', { name: 'Près de chez vous' });
     expect(within(close).getAllByRole('article')).toHaveLength(2);
-    // No "see everything" for the close section (discovery.md §2).
+    // No "see everything" for the close section (docs/product/discovery.md §2).
     expect(within(close).queryByRole('link', { name: /Tout voir/ })).not.toBeInTheDocument();
 
     const last = screen.getByRole('region', { name: 'Dernières annonces' });
@@ -72,7 +72,7 @@ describe('Home', { timeout: 20_000 }, () => {
       '#/topAnnonces',
     );
     expect(within(top).getByText('Aucune annonce à la une pour le moment.')).toBeInTheDocument();
-    // Without geolocation the home is asked without a position (discovery.md §4).
+    // Without geolocation the home is asked without a position (docs/product/discovery.md §4).
     expect(stub.callsTo('POST', '/home/getHomeData')[0]!.form.get('latitude')).toBeNull();
   });
 

@@ -12,7 +12,7 @@ import { discoveryKeys } from '../api/discovery-keys';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { DragScrollRow, ROW_ITEM_CLASS } from './drag-scroll-row';
 
-/** Where "see everything" of a section goes (discovery.md §2); CLOSE_ANNONCES has none. */
+/** Where "see everything" of a section goes (docs/product/discovery.md §2); CLOSE_ANNONCES has none. */
 export function seeEverythingHref(group: HomeGroup): string | null {
   switch (group.annonceType) {
     case 'CLOSE_ANNONCES':
@@ -108,7 +108,7 @@ function HomeLoading() {
 }
 
 /**
- * The home feeds (discovery.md §2): asked with the browser position when given, without it when
+ * The home feeds (docs/product/discovery.md §2): asked with the browser position when given, without it when
  * refused or absent (§4). A failure is ignored (§8): the page then shows the empty text.
  */
 export function HomeSections() {

@@ -18,7 +18,7 @@ const sameText = (a: string, b: string) => a === b;
 export const SLIDER_DELAY_MS = 300;
 
 /**
- * The location filter (discovery.md §2, §5): an address from the autocomplete (France), or typed
+ * The location filter (docs/product/discovery.md §2, §5): an address from the autocomplete (France), or typed
  * and looked up on Enter, and a radius slider 1–200 km (default 1).
  */
 export function LocationFilter({

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-/** Navbar search (discovery.md §2): at most 250 characters; blank text counts as no search. */
+/** Navbar search (docs/product/discovery.md §2): at most 250 characters; blank text counts as no search. */
 export const SEARCH_MAX_LENGTH = 250;
 
 export function SearchBox({

@@ -59,7 +59,7 @@ import {
   stackIcon,
 } from '../lib/map-icons';
 
-/** discovery.md §2 and §9. */
+/** docs/product/discovery.md §2 and §9. */
 export const DEFAULT_CENTRE: [number, number] = [43.6045, 1.444];
 export const DEFAULT_ZOOM = 14;
 export const SELECTED_ZOOM = 15;
@@ -396,7 +396,7 @@ function useMapPoints(filters: Filters, user: Position | null, enabled: boolean)
 }
 
 /**
- * The map view (discovery.md §2): every located match of the search (not only the list's loaded
+ * The map view (docs/product/discovery.md §2): every located match of the search (not only the list's loaded
  * pages), clustered up to zoom 16; announcements sharing one place (a commune's centre) spread
  * around it when tapped, or list themselves when too many. Police stations above zoom 15 with a
  * legend. On a phone the map fills the screen and the selected announcement rises as a card over

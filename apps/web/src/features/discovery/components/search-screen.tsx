@@ -36,14 +36,14 @@ const sameFilters = (a: Filters, b: Filters) => filtersKey(a) === filtersKey(b);
 export interface AlertActionsContext {
   /** The filters as the saved-search calls take them (id lists as JSON-array strings). */
   criteria: Record<string, string | number | null>;
-  /** discovery.md §4: an alert needs at least one criterion. */
+  /** docs/product/discovery.md §4: an alert needs at least one criterion. */
   hasCriterion: boolean;
   savedSearchId: number | null;
   savedSearchName: string | null;
   disabled: boolean;
 }
 
-/** The filters an address asks for (discovery.md §2 "Search params"). */
+/** The filters an address asks for (docs/product/discovery.md §2 "Search params"). */
 function initialFilters(params: URLSearchParams): Filters {
   const text = params.get('search')?.trim() || null;
   const base: Filters = { ...EMPTY_FILTERS, ...parseFiltersParam(params.get('filtersData')) };
@@ -66,7 +66,7 @@ function addressKey(params: URLSearchParams): string {
 }
 
 /**
- * The search screen (discovery.md §2): list or map of the results, the filters modal opened at
+ * The search screen (docs/product/discovery.md §2): list or map of the results, the filters modal opened at
  * the place of the button that asked (`fromBtnName`), the sort, the info modal and the alert
  * buttons. A filter change searches 500 ms after the last one (§9).
  */
@@ -115,7 +115,7 @@ export function SearchScreen({
     setFilters(next);
     setDebouncedNow(next);
   }
-  // CLOSE_ANNONCES: around the user within 200 km, nearest first (discovery.md §2).
+  // CLOSE_ANNONCES: around the user within 200 km, nearest first (docs/product/discovery.md §2).
   const userKey = user ? `${user.latitude},${user.longitude}` : null;
   if (isCloseSearch && user && closeAppliedTo !== userKey) {
     setCloseAppliedTo(userKey);

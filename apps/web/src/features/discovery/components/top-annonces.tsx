@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { getTopAnnonces } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
 
-/** Top announcements (discovery.md §2), 12 by 12: boosted first, then reward, views, recency. */
+/** Top announcements (docs/product/discovery.md §2), 12 by 12: boosted first, then reward, views, recency. */
 export function TopAnnonces() {
   const { t } = useTranslation();
   const top = useInfiniteQuery({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stopped changing for `delayMs` (filters: 500 ms, discovery.md §9). */
+/** The value, once it has stopped changing for `delayMs` (filters: 500 ms, docs/product/discovery.md §9). */
 export function useDebouncedValue<T>(value: T, delayMs: number, isEqual: (a: T, b: T) => boolean) {
   return useDebouncedState(value, delayMs, isEqual)[0];
 }

@@ -5,7 +5,7 @@ import { reversePlace } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
 
 /**
- * The address of a marker: its own, else asked from the geocoder (discovery.md §2). While loading
+ * The address of a marker: its own, else asked from the geocoder (docs/product/discovery.md §2). While loading
  * "Chargement...", on failure "Erreur de géocodage" and the status, without result "Aucun
  * résultat trouvé".
  */

@@ -7,7 +7,7 @@ import { discoveryKeys } from '../api/discovery-keys';
 import { filtersKey, type Filters } from '../lib/filters';
 
 /**
- * The search, page by page (discovery.md §4): the next offset is the number of cards loaded, and
+ * The search, page by page (docs/product/discovery.md §4): the next offset is the number of cards loaded, and
  * none (null) once the server says end of data. New filters start a new list from offset 0.
  */
 export function useSearchAnnonces(filters: Filters, user: Position | null, enabled = true) {
@@ -33,7 +33,7 @@ export function useSearchAnnonces(filters: Filters, user: Position | null, enabl
   };
 }
 
-/** discovery.md §8 and §9: a search error shows a toast for 20 s, bottom right. */
+/** docs/product/discovery.md §8 and §9: a search error shows a toast for 20 s, bottom right. */
 export const SEARCH_ERROR_TOAST_MS = 20_000;
 
 export function useSearchErrorToast(isError: boolean, errorUpdatedAt: number) {

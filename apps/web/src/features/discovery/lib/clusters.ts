@@ -1,6 +1,6 @@
 import Supercluster, { type ClusterProperties } from 'supercluster';
 
-/** discovery.md §2 "Map view": clusters up to zoom 16, then single markers. */
+/** docs/product/discovery.md §2 "Map view": clusters up to zoom 16, then single markers. */
 export const CLUSTER_MAX_ZOOM = 16;
 export const CLUSTER_RADIUS_PX = 60;
 export const CLUSTER_ICON_SIZE_PX = 50;

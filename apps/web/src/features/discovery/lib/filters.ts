@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 
 /**
- * The filters of the search screen (discovery.md §3 "Filters data"), as the modal edits them. The
+ * The filters of the search screen (docs/product/discovery.md §3 "Filters data"), as the modal edits them. The
  * wire form sends id lists as JSON-array strings.
  */
 export interface Filters {
@@ -105,7 +105,7 @@ export function criteriaForm(filters: Filters) {
     colors: list(criteria.colors),
     energies: list(criteria.energies),
     minFiscalPower: criteria.minFiscalPower,
-    // discovery.md §5: the maximum goes as null at the slider's upper limit (normalizeCriteria).
+    // docs/product/discovery.md §5: the maximum goes as null at the slider's upper limit (normalizeCriteria).
     maxFiscalPower: criteria.maxFiscalPower,
   };
 }
@@ -124,7 +124,7 @@ export function selectionsForm(filters: Filters) {
   };
 }
 
-/** discovery.md §4: an alert needs at least one criterion. */
+/** docs/product/discovery.md §4: an alert needs at least one criterion. */
 export function filtersHaveCriterion(filters: Filters): boolean {
   return hasAnyCriterion(
     normalizeCriteria({
@@ -190,7 +190,7 @@ export function parseFiltersParam(value: string | null): Partial<Filters> {
 
 /**
  * The filters without one list, and without what hung on it: no brand leaves no model to keep, no
- * model no finish (discovery.md §4, lower selections follow the higher one).
+ * model no finish (docs/product/discovery.md §4, lower selections follow the higher one).
  */
 export function withoutList(filters: Filters, key: FilterListKey): Filters {
   const next: Filters = { ...filters, [key]: [] };

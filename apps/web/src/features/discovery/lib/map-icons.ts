@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { CLUSTER_ICON_SIZE_PX, CLUSTER_TEXT_SIZE_PX, clusterStyleIndex } from './clusters';
 
-/** Marker types of discovery.md §2, each with its own look. */
+/** Marker types of docs/product/discovery.md §2, each with its own look. */
 export const MARKER_TYPES = ['THEFT_LOCATION', 'CONFIRMED_POSITION', 'TRACKER', 'POLICE'] as const;
 export type MarkerType = (typeof MARKER_TYPES)[number];
 
@@ -70,7 +70,7 @@ export function stackIcon(count: number, selected: boolean): L.DivIcon {
   });
 }
 
-/** A 50×50 cluster marker with its count in 20 px text (discovery.md §2). */
+/** A 50×50 cluster marker with its count in 20 px text (docs/product/discovery.md §2). */
 export function clusterIcon(count: number): L.DivIcon {
   const colour = CLUSTER_COLOURS[clusterStyleIndex(count)];
   return L.divIcon({

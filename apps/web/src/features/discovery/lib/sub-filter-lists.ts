@@ -90,7 +90,7 @@ export function toggleOption(
   return result;
 }
 
-/** Select all / none of the options the search box shows (discovery.md §2). */
+/** Select all / none of the options the search box shows (docs/product/discovery.md §2). */
 export async function setAllVisible(
   filters: Filters,
   objectType: SubFilterObjectType,
@@ -139,7 +139,7 @@ export function clearList(filters: Filters, objectType: SubFilterObjectType): Fi
 }
 
 /**
- * discovery.md §4: deselecting a higher-level filter removes the lower selections no longer linked
+ * docs/product/discovery.md §4: deselecting a higher-level filter removes the lower selections no longer linked
  * to it, down the chain type → brand → model → finish.
  */
 export async function pruneLowerSelections(previous: Filters, next: Filters): Promise<Filters> {

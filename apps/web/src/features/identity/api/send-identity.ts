@@ -7,7 +7,7 @@ export interface IdentityFiles {
   verso: File;
 }
 
-/** POST /user/sendIdentity (multipart). A 403 names recto or verso (accounts.md §8). */
+/** POST /user/sendIdentity (multipart). A 403 names recto or verso (docs/product/accounts.md §8). */
 export const sendIdentity = ({ recto, verso }: IdentityFiles) => {
   const form = new FormData();
   form.append('identityRectoFile', recto);

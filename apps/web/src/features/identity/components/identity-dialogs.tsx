@@ -12,7 +12,7 @@ import {
 } from '../hooks/identity-dialog-store';
 import { IdentityFilesForm } from './identity-files-form';
 
-/** Explains that the identity is being checked (accounts.md §2 "identity to validate"). */
+/** Explains that the identity is being checked (docs/product/accounts.md §2 "identity to validate"). */
 export function IdentityInReview() {
   const { t } = useTranslation();
   return (
@@ -33,7 +33,7 @@ export function resetRefusalPrompt() {
 
 /**
  * The identity-to-submit and identity-to-validate modals, opened through openIdentityDialog().
- * They close on every navigation (accounts.md §2).
+ * They close on every navigation (docs/product/accounts.md §2).
  */
 export function IdentityDialogs() {
   const { t } = useTranslation();
@@ -44,7 +44,7 @@ export function IdentityDialogs() {
     closeIdentityDialog();
   }, [location.pathname]);
 
-  // A refused identity asks for new files (accounts.md §4): once per visit, on the home screen.
+  // A refused identity asks for new files (docs/product/accounts.md §4): once per visit, on the home screen.
   const validation = useCurrentUserValidation();
   const refused = validation.data?.identityStatus === 'REFUSED';
   const onHome = location.pathname === '/';

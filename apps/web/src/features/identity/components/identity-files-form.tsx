@@ -49,7 +49,7 @@ export function FileField({
 }
 
 /**
- * Recto and verso of the identity document, sent together (accounts.md §5: png, jpeg, jpg, pdf,
+ * Recto and verso of the identity document, sent together (docs/product/accounts.md §5: png, jpeg, jpg, pdf,
  * both required). A 403 from the server marks the side it names.
  */
 export function IdentityFilesForm({

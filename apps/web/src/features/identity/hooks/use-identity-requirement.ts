@@ -4,7 +4,7 @@ import { useCurrentUserValidation } from '../api/get-current-user-validation';
 import { openIdentityDialog } from './identity-dialog-store';
 
 /**
- * The rule "identity is needed to publish and to scan" (accounts.md §4, §6), for any feature:
+ * The rule "identity is needed to publish and to scan" (docs/product/accounts.md §4, §6), for any feature:
  *
  *   const identity = useIdentityRequirement();
  *   onClick={() => { if (identity.require()) openScanner(); }}
@@ -25,7 +25,7 @@ export function useIdentityRequirement() {
   return {
     status,
     isLoading: validation.isLoading,
-    /** Identity not sent or refused: the search and filter buttons are disabled (accounts.md §2). */
+    /** Identity not sent or refused: the search and filter buttons are disabled (docs/product/accounts.md §2). */
     identityToSubmit: status !== null && !identityAllowsPublishing(status),
     require,
   };

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useLampionsInfo } from '../api/get-lampions-info';
 
-/** Grade names are the product's own words (DECISIONS.md); English gets its translations. */
+/** Grade names are the product's own words (docs/product/founders-decisions.md); English gets its translations. */
 const GRADE_KEYS: Record<GradeName, string> = {
   Veilleur: 'lampions.grade.veilleur',
   Vigie: 'lampions.grade.vigie',
@@ -26,7 +26,7 @@ const EARNINGS = [
   ['lampions.earn.invalid', LAMPION_EVENT_POINTS.MATCH_INVALID],
 ] as const;
 
-/** My lampions (accounts.md §2): count, grade, level, progress bar, loops with the current one. */
+/** My lampions (docs/product/accounts.md §2): count, grade, level, progress bar, loops with the current one. */
 export function MyLampions() {
   const { t } = useTranslation();
   const query = useLampionsInfo();

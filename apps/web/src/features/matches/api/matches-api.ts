@@ -53,7 +53,7 @@ export function useMatchedAnnonce(annonceId: number | null) {
 
 /**
  * POST /matchAnnonce/saveMatchAnnonceGrandPublic (multipart). Silent: a 403 names the field,
- * anything else shows the spec's toast (discovery.md §8).
+ * anything else shows the spec's toast (docs/product/discovery.md §8).
  */
 export function saveMatch(form: FormData, onUploadProgress?: (fraction: number) => void) {
   return api.post('/matchAnnonce/saveMatchAnnonceGrandPublic', {

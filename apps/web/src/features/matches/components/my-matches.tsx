@@ -118,7 +118,7 @@ function MatchCard({ match }: { match: MatchListItem }) {
   );
 }
 
-/** My matches: current, validated and refused, each with its empty text (annonces.md §2). */
+/** My matches: current, validated and refused, each with its empty text (docs/product/annonces.md §2). */
 export function MyMatches({ onScan }: { onScan?: () => void }) {
   const { t } = useTranslation();
   const matches = useMyMatches();

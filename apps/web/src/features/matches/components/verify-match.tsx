@@ -70,9 +70,9 @@ interface FormState {
 const fieldId = (field: FieldKey) => `match-${field}`;
 
 /**
- * Verify match (discovery.md §2 and §4): step 1 the photos (at least one), step 2 the form with the
+ * Verify match (docs/product/discovery.md §2 and §4): step 1 the photos (at least one), step 2 the form with the
  * reset rules (type → brand, model, finish; brand → model, finish; model → finish) and the
- * mandatory rule of DECISIONS.md, scrolling to the first invalid field; back asks before leaving;
+ * mandatory rule of docs/product/founders-decisions.md, scrolling to the first invalid field; back asks before leaving;
  * the done modal offers bank details or the end. The vehicle is prefilled from the announcement.
  */
 export function VerifyMatch(props: VerifyMatchProps) {
@@ -239,7 +239,7 @@ function VerifyMatchSteps({
           toast.error(t('Error.title'), { description: t(error.messageKey), duration: 4000 });
         }
       } else {
-        // discovery.md §8: loading resets; a bottom-right toast "Error" (4 s).
+        // docs/product/discovery.md §8: loading resets; a bottom-right toast "Error" (4 s).
         toast.error(t('Error.title'), {
           description: t(error instanceof ApiError ? error.messageKey : 'error.generic'),
           duration: 4000,
@@ -462,7 +462,7 @@ function VerifyMatchSteps({
   );
 }
 
-/** Required fields of a sighting report (DECISIONS.md): marked as such in their label. */
+/** Required fields of a sighting report (docs/product/founders-decisions.md): marked as such in their label. */
 const REQUIRED_FIELDS: readonly FieldKey[] = ['vehicleType', 'brand', 'model', 'color'];
 
 function FieldLabel({ field, label }: { field: FieldKey; label: string }) {
@@ -553,7 +553,7 @@ function CatalogSelects({
   const type = types.data?.find((item) => item.id === form.vehicleType) ?? null;
   const brands = useBrands(form.vehicleType);
   const models = useModels(form.vehicleType, form.brand);
-  // discovery.md §4: a finish only for licensed types, once a model is chosen.
+  // docs/product/discovery.md §4: a finish only for licensed types, once a model is chosen.
   const finishes = useFinishes(type?.isLicensed && form.model ? form.model : null);
   const needle = filter.trim().toLowerCase();
   const brandOptions = (brands.data ?? [])

@@ -16,7 +16,7 @@ export const notificationKeys = {
 const NotificationListSchema = z.array(NotificationViewSchema);
 
 /**
- * POST /lampNotification/getAllForUser, every type. Failures are only logged (accounts.md §8): the
+ * POST /lampNotification/getAllForUser, every type. Failures are only logged (docs/product/accounts.md §8): the
  * bell then shows its error line, never the global toast.
  */
 export function useNotifications({ enabled }: { enabled: boolean }) {

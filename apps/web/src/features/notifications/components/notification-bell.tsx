@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { useMarkNotifications, useNotifications } from '../api/notifications-api';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 
-/** A notification counts as seen once this share of it was on screen (accounts.md §9). */
+/** A notification counts as seen once this share of it was on screen (docs/product/accounts.md §9). */
 export const VIEWED_THRESHOLD = 0.8;
 
 const EN_UNITS = {
@@ -55,7 +55,7 @@ export function unreadLabel(count: number) {
 }
 
 /**
- * The bell of the top bar and its dropdown (accounts.md §2, §4): the unread count, the list with
+ * The bell of the top bar and its dropdown (docs/product/accounts.md §2, §4): the unread count, the list with
  * relative dates, viewed states sent when the menu closes for the items that were at least 80 %
  * visible, clicked on click with the navigation of each type, and the parameters modal. New
  * notifications arrive live (Server-Sent Events).

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { askGeolocation, askNotificationPermission } from './browser-permissions';
 
-/** First-connexion steps (accounts.md §9). */
+/** First-connexion steps (docs/product/accounts.md §9). */
 export const FIRST_CONNECTION_STEP_COUNT = 5;
 
 type PermissionAnswer = 'granted' | 'denied' | 'default' | 'unsupported' | 'pending';
@@ -61,7 +61,7 @@ function PermissionStatus({
 }
 
 /**
- * The first-connection modal (accounts.md §4): 1 notifications (asked on arrival), 2 geolocation
+ * The first-connection modal (docs/product/accounts.md §4): 1 notifications (asked on arrival), 2 geolocation
  * (asked on arrival), 3 how it works (ends here when no identity is needed), 4 identity with the
  * pass-identity checkbox and its warning, 5 waiting for validation.
  */

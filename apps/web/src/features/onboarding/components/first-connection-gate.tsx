@@ -5,7 +5,7 @@ import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { useEndFirstConnexion, useFirstConnexionInfos } from '../api/first-connexion';
 import { FirstConnectionDialog } from './first-connection-dialog';
 
-/** Where the first connection ends, from the reason chosen at sign-up (accounts.md §4). */
+/** Where the first connection ends, from the reason chosen at sign-up (docs/product/accounts.md §4). */
 export function routeOfSignUpReason(reason: string | null): string | null {
   if (reason === 'AnnonceCreate') return paths.annonceCreate.getHref();
   if (reason === 'Home') return paths.home.getHref();

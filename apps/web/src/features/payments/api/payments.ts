@@ -40,7 +40,7 @@ export function useBoostOptions() {
   });
 }
 
-/** POST /annonce/createBoostStripeIntent (annonces.md §7, plus the announcement and length). */
+/** POST /annonce/createBoostStripeIntent (docs/product/annonces.md §7, plus the announcement and length). */
 export const createBoostIntent = (input: { annonceId: number; weeks: number; price: number }) =>
   api.post('/annonce/createBoostStripeIntent', {
     form: { boostAmount: input.price, annonceId: input.annonceId, boostDuration: input.weeks },

@@ -89,7 +89,7 @@ function RewardPromiseDialog({
 }
 
 /**
- * /annonce/additionnalReward/:annonceId (annonces.md §4 "Additional reward"): levels at or below the
+ * /annonce/additionnalReward/:annonceId (docs/product/annonces.md §4 "Additional reward"): levels at or below the
  * current one disabled, the others priced as the difference; Validate once an option was chosen,
  * then the payment-promise modal, the card modal, and the server's validation.
  */

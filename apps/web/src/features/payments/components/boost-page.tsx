@@ -40,7 +40,7 @@ function writePending(value: PendingBoost | null) {
 }
 
 /**
- * /annonce/boost/:annonceId (annonces.md §4 "Boost"): only the owner's VALIDATED announcement whose
+ * /annonce/boost/:annonceId (docs/product/annonces.md §4 "Boost"): only the owner's VALIDATED announcement whose
  * boost is over; one of the options served by the server, a payment intent, the card modal, then
  * the server validates and computes the end date.
  */
@@ -79,7 +79,7 @@ export function BoostPage({
     onBack,
   });
 
-  // Back from a card-provider redirect (annonces.md §7: validateBoostStripeIntent is also the
+  // Back from a card-provider redirect (docs/product/annonces.md §7: validateBoostStripeIntent is also the
   // return path): finish the validation once.
   const returned = useRef(false);
   // Stripe adds its parameters to the return address, before or after the hash.

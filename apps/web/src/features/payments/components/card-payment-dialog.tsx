@@ -22,7 +22,7 @@ function Loading() {
 }
 
 /**
- * The card payment modal (annonces.md §2): instant payment (boost) or deposit (reward supplement),
+ * The card payment modal (docs/product/annonces.md §2): instant payment (boost) or deposit (reward supplement),
  * Cancel and Pay; it takes the intent's client secret and the total. Closing it cancels nothing at
  * the provider: an unpaid intent simply stays unpaid.
  */

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import type { CardPaymentFailure } from './format';
 
-/** Boost and reward errors: 20 s, bottom right, titled Error (annonces.md §8). */
+/** Boost and reward errors: 20 s, bottom right, titled Error (docs/product/annonces.md §8). */
 const ERROR_TOAST_MS = 20_000;
-/** Back to the previous page 2 s after a success (annonces.md §4, §9). */
+/** Back to the previous page 2 s after a success (docs/product/annonces.md §4, §9). */
 export const BACK_AFTER_SUCCESS_MS = 2_000;
 
 export interface PendingIntent {

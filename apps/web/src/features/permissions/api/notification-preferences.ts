@@ -25,7 +25,7 @@ export function useUpdateNotificationPreferences() {
       api.post('/user/updateNotificationParam', {
         form: { ...values },
         schema: NotificationPreferencesSchema,
-        // Failures are only logged (accounts.md §8): the modal closes either way.
+        // Failures are only logged (docs/product/accounts.md §8): the modal closes either way.
         silent: true,
       }),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),

@@ -67,7 +67,7 @@ function PreferencesForm({
         <Button
           disabled={saving.isPending}
           className="w-full md:w-auto"
-          // The modal closes whether the update succeeds or fails (accounts.md §4).
+          // The modal closes whether the update succeeds or fails (docs/product/accounts.md §4).
           onClick={() => saving.mutate(values, { onSettled: onDone })}
         >
           {saving.isPending ? t('common.sending') : t('permissions.params.save')}

@@ -21,7 +21,7 @@ import {
   type PermissionValue,
 } from '../hooks/use-permission-states';
 
-/** The permission alert hides after 20 s (accounts.md §9). */
+/** The permission alert hides after 20 s (docs/product/accounts.md §9). */
 export const PERMISSION_ALERT_MS = 20_000;
 
 const ROWS: { kind: PermissionKind; icon: LucideIcon; labelKey: string; textKey: string }[] = [
@@ -68,7 +68,7 @@ function alertKeyFor(kind: PermissionKind, state: PermissionValue, wanted: boole
   return 'permissions.alert.prompt';
 }
 
-/** Authorisations (accounts.md §2): the browser's real states, with switches to ask for them. */
+/** Authorisations (docs/product/accounts.md §2): the browser's real states, with switches to ask for them. */
 export function PermissionsPage() {
   const { t } = useTranslation();
   const { states, loaded, refresh } = usePermissionStates();

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { getSession, updateSessionTokens } from '@/lib/session';
 import { profileKeys } from './profile-keys';
 
-/** POST /user/askForAccountDeletion: the team deletes the account later (accounts.md §4). */
+/** POST /user/askForAccountDeletion: the team deletes the account later (docs/product/accounts.md §4). */
 export function useAskForAccountDeletion() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -16,7 +16,7 @@ export interface PublicProfileInput {
   identityVersoFileId?: number | null;
 }
 
-/** POST /user/updatePublicProfile (multipart, accounts.md §7). 403 names the field refused. */
+/** POST /user/updatePublicProfile (multipart, docs/product/accounts.md §7). 403 names the field refused. */
 export function updatePublicProfile(input: PublicProfileInput) {
   const form = new FormData();
   form.append('phoneNumber', input.phoneNumber);

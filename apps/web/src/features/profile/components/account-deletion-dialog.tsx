@@ -5,7 +5,7 @@ import { FormError } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { useAskForAccountDeletion } from '../api/account-actions';
 
-/** Confirmation before asking the team to delete the account (accounts.md §2). */
+/** Confirmation before asking the team to delete the account (docs/product/accounts.md §2). */
 export function AccountDeletionDialog({
   open,
   onOpenChange,

@@ -3,7 +3,7 @@ import { CircleCheck, CircleDashed, CircleX, Hourglass, type LucideIcon } from '
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-/** The "compte" of accounts.md §3: a text, an icon and a colour per identity status. */
+/** The "compte" of docs/product/accounts.md §3: a text, an icon and a colour per identity status. */
 const LOOK: Record<IdentityStatus, { icon: LucideIcon; className: string; key: string }> = {
   NOT_SUBMITTED: {
     icon: CircleDashed,

@@ -29,7 +29,7 @@ const COUNTRY_KEYS: Record<(typeof PHONE_COUNTRIES)[number], string> = {
   YT: 'profile.country.YT',
 };
 
-/** Profile save toast: 4 s (accounts.md §9). */
+/** Profile save toast: 4 s (docs/product/accounts.md §9). */
 const SAVED_TOAST_MS = 4000;
 
 type FileField = 'ribFile' | 'identityRectoFile' | 'identityVersoFile';
@@ -145,7 +145,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
       });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-        // accounts.md §8: back to the root with the server's message.
+        // docs/product/accounts.md §8: back to the root with the server's message.
         void navigate(paths.home.getHref({ message: error.messageKey }));
         return;
       }
@@ -289,7 +289,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** Profile edit (accounts.md §2): phone, country, department, profession, rib and identity. */
+/** Profile edit (docs/product/accounts.md §2): phone, country, department, profession, rib and identity. */
 export function ProfileEdit() {
   const { t } = useTranslation();
   const query = useProfile();

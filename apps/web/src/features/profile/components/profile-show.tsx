@@ -74,7 +74,7 @@ export function ProfileShowSkeleton() {
   );
 }
 
-/** The profile (accounts.md §2 "Profile show"). */
+/** The profile (docs/product/accounts.md §2 "Profile show"). */
 export function ProfileShow() {
   const { t, i18n } = useTranslation();
   const query = useProfile();

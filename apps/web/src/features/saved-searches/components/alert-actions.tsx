@@ -9,7 +9,7 @@ import { CreateSavedSearchDialog } from './create-saved-search-dialog';
 import { DeleteSavedSearchDialog } from './delete-saved-search-dialog';
 
 /**
- * The search screen's alert buttons: create (only with at least one criterion, discovery.md §4)
+ * The search screen's alert buttons: create (only with at least one criterion, docs/product/discovery.md §4)
  * and, when the screen shows an alert, delete it.
  */
 export function AlertActions({

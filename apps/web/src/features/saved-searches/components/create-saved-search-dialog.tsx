@@ -14,7 +14,7 @@ import {
 } from '../api/saved-searches-api';
 
 /**
- * The create-alert modal (discovery.md §2): title, the chosen filters in words, a required name.
+ * The create-alert modal (docs/product/discovery.md §2): title, the chosen filters in words, a required name.
  * An alert with exactly these filters already saved is reported instead of saved twice.
  */
 export function CreateSavedSearchDialog({
@@ -70,7 +70,7 @@ export function CreateSavedSearchDialog({
       reset(false);
       onCreated(created);
     } catch (failure) {
-      // A 403 names the field; anything else is only logged (discovery.md §8).
+      // A 403 names the field; anything else is only logged (docs/product/discovery.md §8).
       if (failure instanceof ApiError && failure.invalidField === 'name') {
         setError(failure.messageKey);
       } else {

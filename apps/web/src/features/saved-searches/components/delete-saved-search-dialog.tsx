@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteSavedSearch } from '../api/saved-searches-api';
 
-/** discovery.md §8: 401 or 404 on deletion shows a toast titled Error, 4 s, bottom right. */
+/** docs/product/discovery.md §8: 401 or 404 on deletion shows a toast titled Error, 4 s, bottom right. */
 export const DELETE_ERROR_TOAST_MS = 4000;
 
 export function DeleteSavedSearchDialog({

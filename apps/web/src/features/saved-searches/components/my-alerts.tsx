@@ -18,7 +18,7 @@ export function alertSearchHref(alert: Pick<SavedSearch, 'id' | 'name'>): string
 }
 
 /**
- * My alerts (discovery.md §2): each alert with its name and description, open (the search as
+ * My alerts (docs/product/discovery.md §2): each alert with its name and description, open (the search as
  * SAVED_SEARCH_ANNONCES) and delete with confirmation; an empty state; the create button.
  */
 export function MyAlerts({ onCreate }: { onCreate: () => void }) {

@@ -20,7 +20,7 @@ const READ_INTERVAL_MS = 600;
 
 /**
  * The rear camera with a guide frame; reads the identifier by itself every moment and asks the
- * user to confirm what it read (discovery.md §2 "Scan menu", issue 8). Loaded only when opened.
+ * user to confirm what it read (docs/product/discovery.md §2 "Scan menu", issue 8). Loaded only when opened.
  */
 export function CameraReader({
   type,

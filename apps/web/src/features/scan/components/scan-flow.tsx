@@ -87,7 +87,7 @@ type Source = 'text' | 'ocr' | 'voice';
 /**
  * The scan: the menu modal (type, identifier with its format check, position), the camera and
  * voice helpers, then the result modal (success, close match or failure, with "insist") that
- * leads to VerifyMatch (discovery.md §2 and §4).
+ * leads to VerifyMatch (docs/product/discovery.md §2 and §4).
  */
 export function ScanFlow({
   open,
@@ -153,7 +153,7 @@ export function ScanFlow({
     };
     const display =
       type === 'LICENCE_PLATE' ? formatLicensePlate(checked.identifier) : checked.identifier;
-    // discovery.md §4: the menu closes while the check runs, then the result shows.
+    // docs/product/discovery.md §4: the menu closes while the check runs, then the result shows.
     onOpenChange(false);
     try {
       const result = await checkIdentifier(scanned);
@@ -177,7 +177,7 @@ export function ScanFlow({
           onOpenChange(true);
         }
       } else {
-        // discovery.md §8: a scan failure without an answer is only logged.
+        // docs/product/discovery.md §8: a scan failure without an answer is only logged.
         console.warn('identifier check failed', caught);
         setFormError('error.generic');
         onOpenChange(true);

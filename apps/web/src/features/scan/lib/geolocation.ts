@@ -6,7 +6,7 @@ export interface Position {
 }
 
 /**
- * The phone's position for the check (discovery.md §9: 3 seconds at most). Refused, absent or too
+ * The phone's position for the check (docs/product/discovery.md §9: 3 seconds at most). Refused, absent or too
  * slow: null, and the check goes without it.
  */
 export function currentPosition(timeoutMs = SCAN_GEOLOCATION_TIMEOUT_MS): Promise<Position | null> {

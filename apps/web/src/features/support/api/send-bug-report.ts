@@ -13,7 +13,7 @@ export interface BugReportInput {
 
 /**
  * A signed-in user's bug report goes to the server, which stores it, mails the team and forwards it
- * to the error-reporting service and the chat webhook when they are configured (accounts.md §7):
+ * to the error-reporting service and the chat webhook when they are configured (docs/product/accounts.md §7):
  * one path, so a report never arrives twice. A guest cannot reach that endpoint, so theirs goes
  * straight to the error-reporting service as feedback tied to the last event, when it is active.
  */

@@ -7,7 +7,7 @@ export interface FeedbackInput {
   content: string;
 }
 
-/** POST /user/sendFeedbackMail (accounts.md §7). Errors are shown in the form, not as a toast. */
+/** POST /user/sendFeedbackMail (docs/product/accounts.md §7). Errors are shown in the form, not as a toast. */
 export const sendFeedback = (input: FeedbackInput) =>
   api.post('/user/sendFeedbackMail', { form: { ...input }, silent: true });
 

@@ -16,7 +16,7 @@ const SupportFormSchema = z.object({
 });
 type SupportFormValues = z.infer<typeof SupportFormSchema>;
 
-/** Feedback success toast: 20 s (accounts.md §8). */
+/** Feedback success toast: 20 s (docs/product/accounts.md §8). */
 const SUCCESS_TOAST_DURATION_MS = 20_000;
 
 export function SupportDialog({

@@ -166,7 +166,7 @@ function basketEntryOf(state: PersistedWizard, id: number): BasketEntry {
 
 /**
  * Coming back to "Déclarer un vol" after leaving: the last draft is offered first, so one stolen
- * vehicle does not end up as several drafts (DECISIONS.md "drafts").
+ * vehicle does not end up as several drafts (docs/product/founders-decisions.md "drafts").
  */
 function ResumeDraft({ onResume }: { onResume: (id: number) => void }) {
   const { t } = useTranslation();
@@ -212,7 +212,7 @@ export interface AnnonceWizardProps {
 }
 
 /**
- * The creation wizard on one screen (annonces.md §2): both sequences and counters from the domain,
+ * The creation wizard on one screen (docs/product/annonces.md §2): both sequences and counters from the domain,
  * saves at each step (check-step up to the mandatory fields), the basket, publication with the
  * payment promise. Everything typed stays in sessionStorage until published, and leaving with
  * unsaved changes asks first.
@@ -678,7 +678,7 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Button>
         <p className="text-sm font-medium text-night-700" data-testid="step-counter">
-          {/* The choice between fast and complete comes before step 1 (annonces.md §2). */}
+          {/* The choice between fast and complete comes before step 1 (docs/product/annonces.md §2). */}
           {state.step === 'ONBOARDING'
             ? t('wizard.counter.before')
             : t('wizard.counter', { current, max })}

@@ -171,7 +171,7 @@ export function composeAddress(fields: Pick<WizardFields, 'street' | 'town'>) {
   };
 }
 
-/** The `annonce` JSON part of the save (field names of annonces.md §3). */
+/** The `annonce` JSON part of the save (field names of docs/product/annonces.md §3). */
 export function toFieldsInput(fields: WizardFields): AnnonceFieldsInput {
   const power = fields.fiscalPower.trim() === '' ? null : Number(fields.fiscalPower);
   return {
@@ -269,7 +269,7 @@ export const newFileSlot = (file: File): FileSlot => ({
 });
 
 /**
- * The multipart body exactly as the server reads it (annonces.md §7): the `annonce` JSON, the
+ * The multipart body exactly as the server reads it (docs/product/annonces.md §7): the `annonce` JSON, the
  * flags, each document as a new file or the id of the stored one to keep, and the photos in order
  * as imagesVehicle[i] (new) or imagesVehicleId[i] (kept).
  */

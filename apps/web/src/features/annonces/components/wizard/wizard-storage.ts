@@ -23,7 +23,7 @@ export interface PersistedWizard {
   dirty: boolean;
   /**
    * Drawn when the wizard starts and sent with every save: the server goes on with this wizard's
-   * draft even when the id of its first save never came back (DECISIONS.md "drafts").
+   * draft even when the id of its first save never came back (docs/product/founders-decisions.md "drafts").
    */
   wizardKey?: string;
 }
