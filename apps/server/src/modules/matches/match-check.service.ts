@@ -138,9 +138,11 @@ export function createMatchCheckService(deps: {
       if (IDENTIFIER_CHECK_RATE_LIMITS.some((limit, i) => (counts[i] ?? 0) >= limit.max)) {
         throw new AppError('TOO_MANY_REQUESTS', { messageKey: K.tooManyChecks });
       }
-      // Refused before the lookup, so a refusal says nothing about this identifier.
+      // Refused before the lookup, so a refusal says nothing about this identifier. Once everyone
+      // together walked a prefix, each account still has its first check of it: a watcher who sees
+      // the real car in the street finds it, and an attacker needs one account per ending.
       if (watcher.walk.mine >= WALK.perAccount) walked = 'account';
-      else if (watcher.walk.everyone >= WALK.everyone) walked = 'everyone';
+      else if (watcher.walk.everyone >= WALK.everyone && watcher.walk.mine > 0) walked = 'everyone';
       if (walked) return null;
 
       const candidates = await findByConfusionKey(

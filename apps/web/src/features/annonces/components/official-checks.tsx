@@ -5,34 +5,17 @@ import {
   type AnnonceDetail,
 } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/form';
+import { OfficialLink } from '@/components/ui/official-link';
 import { ApiError, api } from '@/lib/api-client';
 
 const SAVED_TOAST_MS = 4_000;
 
 const policeReportKey = (annonceId: number) => ['annonce', annonceId, 'policeReport'] as const;
-
-/** A link to an official service, opened in a new tab and said so. */
-export function OfficialLink({ href, children }: { href: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex min-h-11 items-center gap-1.5 font-medium text-night-900 underline underline-offset-2 hover:text-night-700"
-    >
-      {children}
-      <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
-      <span className="sr-only">{t('official.newTab')}</span>
-    </a>
-  );
-}
 
 /** The owner's police report number: kept on the announcement, seen by nobody else. */
 function PoliceReportNumber({ annonceId }: { annonceId: number }) {

@@ -28,7 +28,7 @@ import {
   usePlaces,
   useVehicleTypes,
 } from '@/lib/catalog-queries';
-import { currentPosition } from '@/features/scan/lib/geolocation';
+import { currentPosition } from '@/lib/geolocation';
 import { matchKeys, placeAt, saveMatch, useMatchedAnnonce } from '../api/matches-api';
 
 export interface VerifyMatchProps {

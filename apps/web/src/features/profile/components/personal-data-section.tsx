@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { FieldError, FormError, Input, Label } from '@/components/ui/form';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth/api/logout';
+import { logout } from '@/lib/logout';
 import { ApiError } from '@/lib/api-client';
 import { useDownloadPersonalData, useEraseAccount } from '../api/personal-data';
 

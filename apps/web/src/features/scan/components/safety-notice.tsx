@@ -3,7 +3,7 @@ import { Phone, ShieldAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
-import { OfficialLink } from '@/features/annonces/components/official-checks';
+import { OfficialLink } from '@/components/ui/official-link';
 import { cn } from '@/lib/cn';
 
 /**

@@ -20,7 +20,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { checkIdentifier } from '../api/check-identifier';
-import { currentPosition } from '../lib/geolocation';
+import { currentPosition } from '@/lib/geolocation';
 import { isSpeechRecognitionAvailable, listenForIdentifier } from '../lib/speech';
 import { SafetyNotice } from './safety-notice';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentPosition } from './geolocation';
+import { currentPosition } from '@/lib/geolocation';
 import { identifierFromSpeech } from './speech';
 
 describe('dictated identifiers', () => {
