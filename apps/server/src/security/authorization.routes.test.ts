@@ -21,6 +21,14 @@ type Kind = 'annonce' | 'savedSearch' | 'notification' | 'file' | 'user' | 'cata
  */
 function kindOf(url: string, field: string): Kind | undefined {
   if (url.startsWith('/admin/')) return 'none'; // back office: see the role tests below
+  // Catalogue ids in search criteria: the catalogue is shared by everyone, no owner to protect.
+  if (/(VehicleType|Brand|Model|ModelFinish|HigherCategory|toggledElement)Ids?$/i.test(field)) {
+    return 'catalog';
+  }
+  // Payment routes need a full body to reach their owner check: payments.routes.test.ts has it.
+  if (url.includes('Stripe') || url.includes('RewardSupplement') || field === 'paymentIntentId') {
+    return 'none';
+  }
   if (url.startsWith('/files/')) return 'file';
   if (url.startsWith('/savedSearch/') || field === 'savedSearchId') return 'savedSearch';
   if (url.startsWith('/lampNotification/') && field === 'id') return 'notification';
