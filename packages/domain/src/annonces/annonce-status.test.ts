@@ -14,13 +14,22 @@ import {
 } from './completeness';
 
 describe('announcement statuses (docs/product/annonces.md §4)', () => {
-  it('lets the owner publish a draft or a refused one, and nothing else', () => {
+  it('lets the owner publish a draft or a refused one, close a live one as found, and nothing else', () => {
     const ownerMoves = ANNONCE_STATUSES.flatMap((from) =>
       ANNONCE_STATUSES.filter((to) => canTransition(from, to, 'owner')).map(
         (to) => `${from}>${to}`,
       ),
     );
-    expect(ownerMoves.sort()).toEqual(['DRAFT>TO_VALIDATE', 'REFUSED>TO_VALIDATE']);
+    expect(ownerMoves.sort()).toEqual([
+      'DRAFT>TO_VALIDATE',
+      'MATCH_TO_VALIDATE>FINISHED',
+      'POLICE_RELAUNCH>FINISHED',
+      'POLICE_VERIFICATION>FINISHED',
+      'POLICE_WATCH>FINISHED',
+      'REFUSED>TO_VALIDATE',
+      'TO_VALIDATE>FINISHED',
+      'VALIDATED>FINISHED',
+    ]);
   });
 
   it('lets admins validate or refuse, and the completion job send back to draft', () => {

@@ -333,7 +333,11 @@ describe('Véhicule retrouvé (issue 19)', () => {
     });
 
     it('rejects invalid input', async () => {
-      const res = await confirmLink({ token: 'a b\u0000c', foundBy: 'OWNER' });
+      // A control character is refused by the one text rule (403 invalidField), before any check.
+      const hostile = await confirmLink({ token: 'a b\u0000c', foundBy: 'OWNER' });
+      expect(hostile.statusCode).toBe(403);
+      expect(hostile.json()).toMatchObject({ invalidField: 'token' });
+      const res = await confirmLink({ token: '', foundBy: 'OWNER' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', invalidField: 'token' });
     });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -142,7 +142,10 @@ describe('match reports (saveMatchAnnonceGrandPublic, getUserInfoMatches, MatchS
     const [row] = await t.db.select().from(annonces).where(eq(annonces.id, annonce.id));
     expect(row!.status).toBe('MATCH_TO_VALIDATE');
     // The owner is told, without the watcher's name or the place.
-    const told = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'ADMIN_NOTIFICATION')));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({
       type: 'ADMIN_NOTIFICATION',

@@ -180,8 +180,9 @@ describe('profile calls', () => {
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(served.rawPayload.equals(tinyPdf())).toBe(true);
 
-      // Without the signature, even knowing the id: 403; and the link dies after 5 minutes.
-      expect((await t.app.inject({ method: 'GET', url: `/files/${rib.id}` })).statusCode).toBe(403);
+      // Without the signature, even knowing the id: 404, as for an id that does not exist; and the
+      // link dies after 5 minutes.
+      expect((await t.app.inject({ method: 'GET', url: `/files/${rib.id}` })).statusCode).toBe(404);
       t.clock.advance(6 * 60 * 1000);
       expect((await t.app.inject({ method: 'GET', url: rib.fileUrl })).statusCode).toBe(403);
     });
