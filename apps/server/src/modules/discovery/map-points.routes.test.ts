@@ -77,7 +77,13 @@ describe('POST /search/getSearchMapPoints', () => {
       const res = await t.injectAs(user, { method: 'POST', url: URL_PATH, ...form(fields) });
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
     }
-    // A NUL byte is only an odd word: nothing matches, nothing breaks.
-    expect((await points({ researchText: 'nul\u0000byte' })).points).toEqual([]);
+    // A NUL byte is refused on its field by the one text rule (docs/security.md), never a 5xx.
+    const nul = await t.injectAs(user, {
+      method: 'POST',
+      url: URL_PATH,
+      ...form({ researchText: 'nul\u0000byte' }),
+    });
+    expect(nul.statusCode).toBe(403);
+    expect(nul.json()).toMatchObject({ invalidField: 'researchText' });
   });
 });
