@@ -46,7 +46,7 @@ describe('GET /openapp?id=N: the social-network preview of a shared announcement
     const html = res.body;
     expect(html).toMatch(/<meta property="og:title" content="[^"]+ volé\(e\) à Toulouse \(31\)">/);
     expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/veilleurs\.example\.org\/files\/\d+">/,
+      /<meta property="og:image" content="https:\/\/veilleurs\.example\.org\/files\/\d+\?signature=[\w-]+">/,
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('Récompense supplémentaire : 500 €');
