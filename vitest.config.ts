@@ -52,6 +52,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // After every other project, alone: two instances, nginx and a load on two cores must
+          // not share them with the rest of the suite.
+          sequence: { groupOrder: 1 },
         },
       },
       './apps/web/vitest.config.ts',
