@@ -163,7 +163,7 @@ test.describe('announcements', () => {
     await expect(page.getByRole('heading', { name: 'Photos du véhicule' })).toBeVisible();
     await next(page).click();
     await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
-    await page.getByLabel(/Ajouter des photos/).setInputFiles([
+    await page.getByLabel(/^Ajouter des photos : Choisir/).setInputFiles([
       { name: 'velo-1.png', mimeType: 'image/png', buffer: makePng(64, 48, [200, 30, 30]) },
       { name: 'velo-2.png', mimeType: 'image/png', buffer: makePng(48, 64, [30, 30, 200]) },
     ]);
@@ -176,7 +176,7 @@ test.describe('announcements', () => {
 
     await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
     await page.getByLabel('Compagnie d’assurance').fill('MAIF');
-    await page.getByLabel('Dépôt de plainte').setInputFiles({
+    await page.getByLabel(/^Dépôt de plainte : Choisir/).setInputFiles({
       name: 'plainte.pdf',
       mimeType: 'application/pdf',
       buffer: makePdf(),

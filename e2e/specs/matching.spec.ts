@@ -107,7 +107,7 @@ test.describe('matching', () => {
     await expect(page.getByText('Étape 1/2')).toBeVisible();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
-    await page.getByLabel('Ajouter des photos').setInputFiles({
+    await page.getByLabel(/^Ajouter des photos : Choisir/).setInputFiles({
       name: 'vehicule.png',
       mimeType: 'image/png',
       buffer: makePng(64, 48, [120, 30, 30]),
