@@ -27,7 +27,7 @@ test.describe('card payments with the simulated provider', () => {
 
     await page.goto(`/#/annonce/additionnalReward/${id}`);
     await expect(
-      page.getByRole('heading', { name: 'Récompense supplémentaire', level: 1 }),
+      page.getByRole('heading', { name: 'Récompense additionnelle', level: 1 }),
     ).toBeVisible();
     const levels = page.getByRole('list', { name: 'Niveaux de récompense' }).getByRole('button');
     await expect(levels).toHaveCount(5);
