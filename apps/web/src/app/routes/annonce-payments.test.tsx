@@ -165,7 +165,9 @@ describe('boost page', () => {
 });
 
 describe('payment messages', () => {
-  it('translate every key the payment calls answer with', () => {
+  it('translate every key the payment calls answer with', async () => {
+    // English is loaded when chosen (lib/i18n.ts): load it as a person switching would.
+    await i18n.loadLanguages('en');
     for (const language of ['fr', 'en']) {
       const missing = Object.values(PAYMENT_MESSAGE_KEYS).filter(
         (key) => !i18n.exists(key, { lng: language, fallbackLng: false }),

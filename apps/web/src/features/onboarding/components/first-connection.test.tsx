@@ -70,11 +70,11 @@ describe('first-connection modal', () => {
 
     expect(within(dialog).getByRole('heading', { name: 'Votre identité' })).toBeInTheDocument();
     await user.upload(
-      within(dialog).getByLabelText('Pièce d’identité, recto'),
+      within(dialog).getByLabelText(/^Pièce d’identité, recto : Choisir/),
       new File(['png'], 'recto.png', { type: 'image/png' }),
     );
     await user.upload(
-      within(dialog).getByLabelText('Pièce d’identité, verso'),
+      within(dialog).getByLabelText(/^Pièce d’identité, verso : Choisir/),
       new File(['%PDF'], 'verso.pdf', { type: 'application/pdf' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer mon identité' }));
@@ -112,11 +112,11 @@ describe('first-connection modal', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
     }
     await user.upload(
-      within(dialog).getByLabelText('Pièce d’identité, recto'),
+      within(dialog).getByLabelText(/^Pièce d’identité, recto : Choisir/),
       new File(['png'], 'recto.png', { type: 'image/png' }),
     );
     await user.upload(
-      within(dialog).getByLabelText('Pièce d’identité, verso'),
+      within(dialog).getByLabelText(/^Pièce d’identité, verso : Choisir/),
       new File(['MZ'], 'verso.png', { type: 'image/png' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer mon identité' }));

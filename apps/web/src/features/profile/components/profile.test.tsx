@@ -189,7 +189,7 @@ describe('profile edit', () => {
     await user.selectOptions(screen.getByLabelText('Département'), '75');
     await user.selectOptions(screen.getByLabelText('Profession'), 'CRAFTSMAN');
     const rib = new File(['%PDF-1.4'], 'nouveau-rib.pdf', { type: 'application/pdf' });
-    await user.upload(screen.getByLabelText('RIB'), rib);
+    await user.upload(screen.getByLabelText(/^RIB : Choisir/), rib);
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Votre profil a bien été mis à jour.')).toBeInTheDocument();
@@ -210,7 +210,7 @@ describe('profile edit', () => {
     });
     const { user } = await renderApp('/user/profileEdit', { user: {} });
     await user.upload(
-      await screen.findByLabelText('Pièce d’identité, recto'),
+      await screen.findByLabelText(/^Pièce d’identité, recto : Choisir/),
       new File(['MZ'], 'recto.png', { type: 'image/png' }),
     );
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -232,8 +232,7 @@ describe('profile edit', () => {
     const phone = await screen.findByLabelText('Téléphone');
     await user.clear(phone);
     await user.type(phone, '12');
-    await user.upload(
-      screen.getByLabelText('RIB'),
+    await user.upload(screen.getByLabelText(/^RIB : Choisir/),
       new File(['x'], 'virus.exe', { type: 'image/png' }),
     );
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));

@@ -7,7 +7,8 @@ async function openFromAccountMenu(
   user: Awaited<ReturnType<typeof renderApp>>['user'],
   entry: string,
 ) {
-  await user.click(screen.getByRole('button', { name: 'Menu du compte' }));
+  // The account menu loads just after the screen shows (first-load budget).
+  await user.click(await screen.findByRole('button', { name: 'Menu du compte' }));
   await user.click(await screen.findByRole('menuitem', { name: entry }));
   return screen.findByRole('dialog');
 }
