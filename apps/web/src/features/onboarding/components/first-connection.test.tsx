@@ -121,7 +121,7 @@ describe('first-connection modal', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer mon identité' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Pièce d’identité, verso')).toHaveAttribute(
+      expect(within(dialog).getByLabelText(/^Pièce d’identité, verso : Choisir/)).toHaveAttribute(
         'aria-invalid',
         'true',
       ),

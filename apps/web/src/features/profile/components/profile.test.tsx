@@ -189,7 +189,7 @@ describe('profile edit', () => {
     await user.selectOptions(screen.getByLabelText('Département'), '75');
     await user.selectOptions(screen.getByLabelText('Profession'), 'CRAFTSMAN');
     const rib = new File(['%PDF-1.4'], 'nouveau-rib.pdf', { type: 'application/pdf' });
-    await user.upload(screen.getByLabelText(/^RIB : Choisir/), rib);
+    await user.upload(await screen.findByLabelText(/^RIB : Choisir/), rib);
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Votre profil a bien été mis à jour.')).toBeInTheDocument();
@@ -232,12 +232,12 @@ describe('profile edit', () => {
     const phone = await screen.findByLabelText('Téléphone');
     await user.clear(phone);
     await user.type(phone, '12');
-    await user.upload(screen.getByLabelText(/^RIB : Choisir/),
+    await user.upload(await screen.findByLabelText(/^RIB : Choisir/),
       new File(['x'], 'virus.exe', { type: 'image/png' }),
     );
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(phone).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('RIB')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^RIB : Choisir/)).toHaveAttribute('aria-invalid', 'true');
     expect(stub.callsTo('POST', '/user/updatePublicProfile')).toHaveLength(0);
   });
 
