@@ -120,15 +120,16 @@ describe('first-connection modal', () => {
       new File(['MZ'], 'verso.png', { type: 'image/png' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer mon identité' }));
-    await waitFor(() =>
-      expect(within(dialog).getByLabelText(/^Pièce d’identité, verso : Choisir/)).toHaveAttribute(
-        'aria-invalid',
-        'true',
+    // The refusal shows once, under the back (verso), which keeps its file on show.
+    expect(
+      await within(dialog).findByText(
+        'Ce fichier n’est pas accepté : envoyez une image PNG ou JPEG, ou un PDF.',
       ),
-    );
-    expect(within(dialog).getByLabelText('Pièce d’identité, recto')).not.toHaveAttribute(
-      'aria-invalid',
-    );
+    ).toBeInTheDocument();
+    const verso = within(dialog).getByRole('group', { name: /Pièce d’identité, verso/ });
+    expect(
+      within(verso).getByText('Ce fichier n’est pas accepté : envoyez une image PNG ou JPEG, ou un PDF.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Votre identité' })).toBeInTheDocument();
   });
 
