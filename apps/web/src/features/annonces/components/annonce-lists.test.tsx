@@ -18,7 +18,7 @@ describe('my announcements and favourites', () => {
         }),
     });
     await renderApp('/user/myAnnonce', { user: {} });
-    const drafts = await screen.findByRole('list', { name: 'Brouillons' });
+    const drafts = await screen.findByRole('list', { name: /^Brouillons/ });
     expect(within(drafts).getByText('Renault Clio')).toBeInTheDocument();
     expect(within(drafts).getByRole('link', { name: 'Modifier le brouillon' })).toBeInTheDocument();
     expect(screen.getByText('Aucune annonce en cours de validation.')).toBeInTheDocument();

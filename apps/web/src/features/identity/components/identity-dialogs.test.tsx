@@ -37,11 +37,11 @@ describe('identity modals', () => {
     expect(stub.callsTo('POST', '/user/sendIdentity')).toHaveLength(0);
 
     await user.upload(
-      within(dialog).getByLabelText('Pièce d’identité, recto'),
+      within(dialog).getByLabelText(/^Pièce d’identité, recto : Choisir/),
       new File(['png'], 'recto.jpg', { type: 'image/jpeg' }),
     );
     await user.upload(
-      within(dialog).getByLabelText('Pièce d’identité, verso'),
+      within(dialog).getByLabelText(/^Pièce d’identité, verso : Choisir/),
       new File(['png'], 'verso.jpg', { type: 'image/jpeg' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer mon identité' }));
