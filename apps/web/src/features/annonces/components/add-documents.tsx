@@ -55,7 +55,10 @@ export function useDeadlineText() {
     if (!parts.left) return t('completion.late', { when });
     return t('completion.deadline', {
       when,
-      left: t(`completion.left.${parts.left.unit}`, { count: parts.left.count }),
+      left:
+        parts.left.unit === 'hours'
+          ? t('completion.left.hours', { count: parts.left.count })
+          : t('completion.left.minutes', { count: parts.left.count }),
     });
   };
 }
