@@ -471,6 +471,8 @@ export function AnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardPr
     else if (id !== null) {
       toast.success(t('wizard.edit.saved'));
       setLeaving(true);
+      // The blocker reads this render's state, where leaving is still false: say so at once.
+      leaveConfirmed.current = true;
       clearWizardState();
       navigate(paths.myAnnonce.getHref());
     }
