@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findOrInstallChromium } from './find-chromium';
+import { findOrInstallSystemTools } from './find-system-tools';
 import { readPlaywrightReport, readVitestReport, type RunnerOutcome } from './test-report';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,6 +45,8 @@ if (!process.env.TEST_DATABASE_URL)
   suitesNotRun.push('API tests on PostgreSQL (server-postgres): TEST_DATABASE_URL is not set');
 if (!process.env.REDIS_URL)
   suitesNotRun.push('tests across instances through Redis: REDIS_URL is not set');
+
+findOrInstallSystemTools();
 
 const vitestStatus = run('npx', [
   'vitest',
