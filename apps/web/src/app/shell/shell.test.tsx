@@ -99,11 +99,20 @@ describe('filter buttons', () => {
   });
 
   it('stay enabled, without any error toast, when the home information cannot be read', async () => {
-    const stub = stubFetch({
+    const pending = () => new Promise<never>(() => {});
+    stubFetch({
       'GET /home/getHomeInfos': () => apiError(500, 'INTERNAL', 'internal.server.error'),
+      // The home's other calls stay unanswered: only the failure under test can toast.
+      'POST /home/getHomeData': pending,
+      'GET /user/getCurrentUserValidation': pending,
+      'POST /lampNotification/getAllForUser': pending,
+      'GET /user/currentUserData': pending,
     });
-    await renderApp('/', { user: {} });
-    await waitFor(() => expect(stub.callsTo('GET', '/home/getHomeInfos')).toHaveLength(1));
+    const { queryClient } = await renderApp('/', { user: {} });
+    // Checked once the failed answer has been handled, not merely sent.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(accountKeys.homeInfos())?.status).toBe('error'),
+    );
     expect(screen.getByRole('button', { name: 'Marques' })).toBeEnabled();
     expect(screen.queryByText('Une erreur s’est produite.')).not.toBeInTheDocument();
   });
