@@ -421,15 +421,13 @@ describe.skipIf(missing.length > 0)(
         `- requests: ${figures.requests}, failed: ${figures.failures.length}, acknowledged writes: ${figures.acknowledgedWrites.length}`,
         `- restart times (stop to ready): ${restarts.map((ms) => `${ms} ms`).join(', ')}`,
       );
-      expect(figures.failures).toEqual([]);
+      // On failure, what nginx saw says which side gave up.
+      expect(figures.failures.slice(0, 5), nginx!.errorLog().slice(0, 6000)).toEqual([]);
       expect(figures.requests).toBeGreaterThan(0);
       await expectWritesKept(figures.acknowledgedWrites);
     });
 
-    // Known failure (issue 18): after a kill -9 nginx marks both upstreams down ("no live
-    // upstreams", hundreds of 502) until the killed instance is back; not yet diagnosed. Listed as
-    // skipped by npm test until it is fixed.
-    it.skip('loses only the killed instance’s requests under way, and no acknowledged write, on kill -9', async () => {
+    it('loses only the killed instance’s requests under way, and no acknowledged write, on kill -9', async () => {
       const load = startLoad(main(), await loadWorkers(LOAD_WORKERS));
       // Let the load reach both instances before the kill.
       await load.reached(40);
@@ -446,7 +444,7 @@ describe.skipIf(missing.length > 0)(
         `- killed instance back and ready after ${back} ms`,
       );
       // Each worker has one request under way at most: only those may fail.
-      expect(figures.failures.length, nginx!.errorLog().slice(-4000)).toBeLessThanOrEqual(
+      expect(figures.failures.length, nginx!.errorLog().slice(0, 6000)).toBeLessThanOrEqual(
         LOAD_WORKERS,
       );
       await expectWritesKept(figures.acknowledgedWrites);
