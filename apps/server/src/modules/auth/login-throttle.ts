@@ -17,6 +17,17 @@ export interface LoginThrottle {
   /** A wrong password (or an unknown e-mail: both look the same from outside). */
   failed(username: string, client: string): Promise<void>;
   succeeded(username: string, client: string): Promise<void>;
+  /**
+   * preHandler for a password asked again of a signed-in user (erasing the account, changing the
+   * password): the same wait on the same count, so a stolen session cannot guess the password.
+   */
+  guardSignedIn(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Runs a signed-in password check, counting it when `field` is refused as wrong. */
+  countWrongPassword<T>(
+    request: FastifyRequest,
+    field: string,
+    check: () => Promise<T>,
+  ): Promise<T>;
 }
 
 interface FailureStore {
@@ -110,20 +121,39 @@ export function createLoginThrottle(deps: {
     return Math.max(0, entry.last + loginDelayMs(entry.count) - now);
   }
 
-  return {
+  async function refuseWhileWaiting(username: string, client: string, reply: FastifyReply) {
+    let wait = 0;
+    try {
+      wait = await waitMs(username, client);
+    } catch (error) {
+      // The store is out of reach: the per-address limit still holds.
+      log.warn({ err: error }, 'login throttle unavailable');
+    }
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new AppError('TOO_MANY_REQUESTS');
+    }
+  }
+
+  const throttle: LoginThrottle = {
     async guard(request, reply) {
       const username = (request.body as { username?: unknown } | undefined)?.username;
       if (typeof username !== 'string' || !username.trim()) return;
-      let wait = 0;
+      await refuseWhileWaiting(username, request.ip, reply);
+    },
+    async guardSignedIn(request, reply) {
+      const username = request.currentUser?.username;
+      if (username) await refuseWhileWaiting(username, request.ip, reply);
+    },
+    async countWrongPassword(request, field, check) {
       try {
-        wait = await waitMs(username, request.ip);
+        return await check();
       } catch (error) {
-        // The store is out of reach: the per-address limit still holds.
-        log.warn({ err: error }, 'login throttle unavailable');
-      }
-      if (wait > 0) {
-        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new AppError('TOO_MANY_REQUESTS');
+        const username = request.currentUser?.username;
+        if (username && error instanceof AppError && error.invalidField === field) {
+          await throttle.failed(username, request.ip);
+        }
+        throw error;
       }
     },
     async failed(username, client) {
@@ -141,4 +171,5 @@ export function createLoginThrottle(deps: {
       }
     },
   };
+  return throttle;
 }

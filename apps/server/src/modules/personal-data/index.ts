@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loginThrottleFor } from '../auth/rate-limits';
 import personalDataRoutes from './personal-data.routes';
 import { createPersonalDataService } from './personal-data.service';
 
@@ -13,5 +14,5 @@ export default async function personalDataModule(app: FastifyInstance) {
     signingSecret,
     log: app.log,
   });
-  await app.register(personalDataRoutes, { service });
+  await app.register(personalDataRoutes, { service, throttle: await loginThrottleFor(app) });
 }

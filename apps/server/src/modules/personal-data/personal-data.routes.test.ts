@@ -321,6 +321,28 @@ describe('personal data, self-service (issue 19)', () => {
       expect(row!.firstname).toBe('Sophie');
     });
 
+    it('guesses of the password wait as login guesses do, for that client only', async () => {
+      const s = await scenario();
+      const erase = (password: string, remoteAddress = '198.51.100.7') =>
+        t.injectAs(s.sophie, {
+          method: 'POST',
+          url: '/user/eraseAccount',
+          payload: { password },
+          remoteAddress,
+        });
+      for (let guess = 0; guess < 4; guess++) {
+        expect((await erase(`wrong-guess-${guess}a`)).statusCode).toBe(403);
+      }
+      const slowed = await erase('wrong-guess-5a');
+      expect(slowed.statusCode).toBe(429);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+      // The owner, from their own phone, is not held by a thief's guesses.
+      const fromElsewhere = await erase('not-my-password1', '203.0.113.20');
+      expect(fromElsewhere.statusCode).toBe(403);
+      t.clock.advance(31_000);
+      expect((await erase('wrong-guess-6a')).statusCode).toBe(403);
+    });
+
     it('back-office accounts cannot erase themselves here', async () => {
       const admin = await buildUser(t.db, { roles: ['ROLE_ADMIN'] });
       const res = await t.injectAs(admin, {

@@ -7,13 +7,14 @@ import {
   INDIVIDUAL_ROLES,
   ROLES,
 } from '@app/domain';
+import type { LoginThrottle } from '../auth/login-throttle';
 import type { PersonalDataService } from './personal-data.service';
 
 /** Personal data, self-service (issue 19): archive link, archive download, erasure. */
-const personalDataRoutes: FastifyPluginAsyncZod<{ service: PersonalDataService }> = async (
-  app,
-  { service },
-) => {
+const personalDataRoutes: FastifyPluginAsyncZod<{
+  service: PersonalDataService;
+  throttle: LoginThrottle;
+}> = async (app, { service, throttle }) => {
   const tags = ['profile'];
 
   app.post(
@@ -57,6 +58,8 @@ const personalDataRoutes: FastifyPluginAsyncZod<{ service: PersonalDataService }
     '/user/eraseAccount',
     {
       onRequest: app.requireRoles(INDIVIDUAL_ROLES),
+      // The password is a secret like the login's: guesses wait as they do there.
+      preHandler: throttle.guardSignedIn,
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
@@ -65,7 +68,10 @@ const personalDataRoutes: FastifyPluginAsyncZod<{ service: PersonalDataService }
         response: { 200: EraseAccountResponseSchema },
       },
     },
-    async (request) => service.eraseAccount(request.currentUser!, request.body.password),
+    async (request) =>
+      throttle.countWrongPassword(request, 'password', () =>
+        service.eraseAccount(request.currentUser!, request.body.password),
+      ),
   );
 };
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { loginThrottleFor } from '../auth/rate-limits';
 import { createSecretDigests } from '../auth/secret-digests';
 import { createSessions } from '../auth/sessions.service';
 import { createDocumentStore, DOCUMENT_UPLOAD_LIMITS } from '../identity/documents.service';
@@ -33,5 +34,5 @@ export default async function profileModule(app: FastifyInstance) {
     supportEmail: config.SUPPORT_EMAIL,
     log: app.log,
   });
-  await app.register(profileRoutes, { service });
+  await app.register(profileRoutes, { service, throttle: await loginThrottleFor(app) });
 }

@@ -374,6 +374,25 @@ describe('profile calls', () => {
       });
     });
 
+    it('guesses of the current password wait as login guesses do; a wrong new password is no guess', async () => {
+      const account = await buildAccount(t);
+      const change = (currentPassword: string, newPassword = 'newpass123') =>
+        t.injectAs(account, {
+          method: 'POST',
+          url: '/user/changePassword',
+          payload: { currentPassword, newPassword },
+          remoteAddress: '198.51.100.8',
+        });
+      // The same-password refusal names newPassword: it does not count.
+      expect((await change(TEST_PASSWORD, TEST_PASSWORD)).statusCode).toBe(403);
+      for (let guess = 0; guess < 4; guess++) {
+        expect((await change(`wrong-guess-${guess}a`)).statusCode).toBe(403);
+      }
+      const slowed = await change(TEST_PASSWORD);
+      expect(slowed.statusCode).toBe(429);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
     it('changes the password, ends the other sessions and opens a new one for the caller', async () => {
       const account = await buildAccount(t);
       const other = await login(account.username, TEST_PASSWORD);

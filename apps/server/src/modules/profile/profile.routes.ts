@@ -13,15 +13,16 @@ import {
   UpdateNotificationPreferencesBodySchema,
   UpdatePublicProfileResponseSchema,
 } from '@app/domain';
+import type { LoginThrottle } from '../auth/login-throttle';
 import { readDocumentForm } from '../identity/documents.service';
 import { PROFILE_FILE_FIELDS, type ProfileService } from './profile.service';
 
 const tags = ['profile'];
 
-const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (
-  app,
-  { service },
-) => {
+const profileRoutes: FastifyPluginAsyncZod<{
+  service: ProfileService;
+  throttle: LoginThrottle;
+}> = async (app, { service, throttle }) => {
   // Every call here is about the caller's own account: any signed-in role (docs/product/accounts.md §6).
   const onRequest = app.authenticate;
 
@@ -147,6 +148,8 @@ const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async 
     '/user/changePassword',
     {
       onRequest,
+      // The current password is a secret like the login's: guesses wait as they do there.
+      preHandler: throttle.guardSignedIn,
       schema: {
         tags,
         summary: 'Change the password; every other session ends and the answer opens a new one',
@@ -157,7 +160,10 @@ const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async 
         response: { 200: LoginResponseSchema.extend({ messageKey: z.string() }) },
       },
     },
-    async (request) => service.changePassword(request.currentUser!.userId, request.body),
+    async (request) =>
+      throttle.countWrongPassword(request, 'currentPassword', () =>
+        service.changePassword(request.currentUser!.userId, request.body),
+      ),
   );
 };
 
