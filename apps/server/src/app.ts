@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +24,7 @@ import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
 import observabilityPlugin, { RequestLogController } from './plugins/observability';
+import securityHeadersPlugin from './plugins/security-headers';
 import accountsModule from './modules/accounts/index';
 import adminModule from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

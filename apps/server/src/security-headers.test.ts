@@ -17,6 +17,26 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
+  it('sends the whole set on every answer, unknown paths included, and lets a route set its own policy', async () => {
+    const t = await buildTestApp();
+    apps.push(t);
+    for (const url of ['/health', '/no-such-route', '/ocr/worker.min.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      if (url !== '/ocr/worker.min.js') {
+        expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      }
+    }
+    const worker = await t.app.inject({ method: 'GET', url: '/ocr/worker.min.js' });
+    expect(worker.headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
+  });
+
   it('upgrades insecure requests when the public address is https', async () => {
     const t = await buildTestApp({ env: { PUBLIC_URL: 'https://veilleurs.example.fr' } });
     apps.push(t);
