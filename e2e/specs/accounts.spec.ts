@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mailCode, newestMail, resetLinkIn, type OutboxMessage } from '../support/outbox';
+import { seriousViolations } from '../support/accessibility';
 
 /** The demo account of the demo seed (README). */
 const DEMO = { email: 'demo@veilleurs.fr', password: 'Veilleurs2026' };
@@ -22,19 +22,6 @@ function uniqueEmail(): string {
  */
 function uniqueMobile(): string {
   return `061${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-}
-
-/** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** The e-mail pre-check, from the login screen. */

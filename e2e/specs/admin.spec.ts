@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   aCar,
   adminTokenFor,
@@ -9,8 +8,9 @@ import {
   type ApiAccount,
 } from '../support/admin';
 import { randomPlate } from '../support/annonces';
-import { pngFixture } from '../support/profile';
 import { signIn } from '../support/session';
+import { seriousViolations } from '../support/accessibility';
+import { makePng } from '../support/fixture-files';
 
 const TOULOUSE = {
   address: '10 rue du Taur, 31000 Toulouse',
@@ -18,21 +18,6 @@ const TOULOUSE = {
   longitude: 1.442,
   departement: '31',
 };
-
-/** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
-async function seriousViolations(page: Page) {
-  // A success toast of the previous action fades after 4 s; the page itself is what is checked.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 const bearer = (account: ApiAccount) => ({ Authorization: `Bearer ${account.token}` });
 
@@ -71,7 +56,7 @@ test.describe('back office', () => {
     await expect(
       page.getByRole('heading', { name: 'Connexion au back-office', level: 1 }),
     ).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
     await page.getByLabel('E-mail').fill(someone.username);
     await page.getByLabel('Mot de passe').fill(someone.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -112,13 +97,13 @@ test.describe('back office', () => {
         .click();
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
-      expect(await seriousViolations(page), link).toEqual([]);
+      expect(await seriousViolations(page, { afterToasts: true }), link).toEqual([]);
     }
     await page.goto(`/admin/#/users/${admin.id}`);
     await expect(
       page.getByRole('heading', { name: new RegExp(`#${admin.id}`), level: 1 }),
     ).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
     // English too.
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('link', { name: 'Audit log' })).toBeVisible();
@@ -152,7 +137,7 @@ test.describe('back office', () => {
     // The admin finds it in the queue and refuses it with two reasons and a comment.
     await openBackOffice(page, admin, adminToken);
     await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
     await page
       .getByRole('link', { name: /annonces à valider/ })
       .first()
@@ -163,7 +148,7 @@ test.describe('back office', () => {
       page.getByRole('heading', { name: new RegExp(`#${annonceId}`), level: 1 }),
     ).toBeVisible();
     await expect(page.getByText(plate.replace(/[\s-]/g, '').toUpperCase())).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
     await page.getByRole('button', { name: 'Refuser…' }).click();
     const refuse = page.getByRole('dialog', { name: 'Refuser l’annonce' });
     await refuse.getByLabel('Carte grise').check();
@@ -171,7 +156,7 @@ test.describe('back office', () => {
     await refuse
       .getByLabel('Commentaire pour le propriétaire')
       .fill('Ajoutez la carte grise et une photo.');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
     await refuse.getByRole('button', { name: 'Refuser avec ces raisons' }).click();
     await expect(page.getByRole('heading', { name: /Annonces à valider/, level: 1 })).toBeVisible();
 
@@ -220,7 +205,7 @@ test.describe('back office', () => {
         }),
         scannedIdentifier: JSON.stringify({ licensePlate: plate, annonceId }),
         nbImagesVehicle: '1',
-        'imagesVehicle[0]': { name: 'vue.png', mimeType: 'image/png', buffer: pngFixture() },
+        'imagesVehicle[0]': { name: 'vue.png', mimeType: 'image/png', buffer: makePng(48, 32) },
       },
     });
     expect(report.ok(), await report.text()).toBe(true);
@@ -232,7 +217,7 @@ test.describe('back office', () => {
       .filter({ hasText: watcher.username })
       .getByRole('link', { name: /Match n°/ });
     await matchLink.click();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
     await page.getByRole('button', { name: 'Valider le match' }).click();
     await expect(page.getByText('Validé', { exact: true })).toBeVisible();
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' });

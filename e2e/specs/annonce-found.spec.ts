@@ -1,23 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, sendIdentity } from '../support/admin';
 import { newestMail } from '../support/outbox';
 import { publishTwoStarAnnonce, validateInBackOffice } from '../support/payments';
 import { signIn } from '../support/session';
+import { seriousViolations } from '../support/accessibility';
 
 /** "Véhicule retrouvé" (issue 19): from the mail's signed link without a session, and signed in. */
 
 const SHOTS = '/tmp/features-b-shots';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
-}
 
 test('the owner closes the announcement from the mail link, signed out; followers are told', async ({
   page,

@@ -3,13 +3,12 @@ import {
   chooseTown,
   createDraft,
   demoToken,
-  makePdf,
-  makePng,
   randomBicycode,
   randomPlate,
   screenshotPath,
 } from '../support/annonces';
 import { signIn } from '../support/session';
+import { makePng, makePdf } from '../support/fixture-files';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true });
 const counter = (page: Page) => page.getByTestId('step-counter');

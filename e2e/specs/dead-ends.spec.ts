@@ -1,14 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  aCar,
-  adminTokenFor,
-  newAccount,
-  openBackOffice,
-  sendIdentity,
-  type ApiAccount,
-} from '../support/admin';
-import { makePdf, makePng, randomPlate } from '../support/annonces';
+import { expect, test, type Page } from '@playwright/test';
+import { adminTokenFor, newAccount, openBackOffice, sendIdentity } from '../support/admin';
 import { signIn } from '../support/session';
+import { publishFastCar } from '../support/stolen-car';
+import { makePng, makePdf } from '../support/fixture-files';
 
 // Karim's phone gives its position (Toulouse, capitole).
 test.use({
@@ -18,48 +12,6 @@ test.use({
 
 const shots = (project: string) => (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/ux-deadends-shots/${project}-${name}.png`, fullPage: true });
-
-const TOULOUSE = {
-  address: '10 rue du Taur, 31000 Toulouse',
-  latitude: 43.6065,
-  longitude: 1.442,
-  departement: '31',
-};
-
-/** Sophie's fast announcement, published at 7 a.m. without any paper, then validated. */
-async function publishedWithoutPapers(request: APIRequestContext, sophie: ApiAccount) {
-  const headers = { Authorization: `Bearer ${sophie.token}` };
-  const car = await aCar(request, sophie.token);
-  const plate = randomPlate();
-  const saved = await request.post('/annonce/saveAnnonceGrandPublic', {
-    headers,
-    multipart: {
-      annonce: JSON.stringify({
-        vehicleType: car.typeId,
-        brand: car.brandId,
-        model: car.modelId,
-        licensePlate: plate,
-        licensePlateConfirm: plate,
-        energy: 'DIESEL',
-        color: 'BLUE',
-        address: TOULOUSE,
-        isProprio: true,
-        ownerAttestation: true,
-      }),
-      isDraft: 'true',
-      isFastAnnonce: 'true',
-      currentStep: '4',
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const id = ((await saved.json()) as { id: number }).id;
-  const published = await request.post('/annonce/publishAnnonceGP', {
-    headers,
-    form: { annonceIds: String(id) },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  return { id, plate };
-}
 
 test.describe('no dead ends', () => {
   // Three accounts and a back office per journey on a shared 2-core machine.
@@ -71,7 +23,7 @@ test.describe('no dead ends', () => {
     const shot = shots(testInfo.project.name);
     const sophie = await newAccount(request);
     await sendIdentity(request, sophie);
-    const { id } = await publishedWithoutPapers(request, sophie);
+    const { id } = await publishFastCar(request, sophie);
     // Julien validates it in the back office.
     const julien = await newAccount(request);
     const adminToken = await adminTokenFor(julien);
@@ -143,7 +95,7 @@ test.describe('no dead ends', () => {
     const shot = shots(testInfo.project.name);
     const sophie = await newAccount(request);
     await sendIdentity(request, sophie);
-    const { id, plate } = await publishedWithoutPapers(request, sophie);
+    const { id, plate } = await publishFastCar(request, sophie);
     const julien = await newAccount(request);
     await request.post(`/admin/api/annonce/${id}/validate`, {
       headers: { Authorization: `Bearer ${await adminTokenFor(julien)}` },

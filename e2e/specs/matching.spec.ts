@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { makePng } from '../support/annonces';
+import { expect, test } from '@playwright/test';
 import {
   FAKE_CAMERA_FILE,
   FAKE_CAMERA_SIZE,
@@ -9,6 +7,8 @@ import {
   writePlateVideo,
 } from '../support/matching';
 import { signIn } from '../support/session';
+import { seriousViolations } from '../support/accessibility';
+import { makePng } from '../support/fixture-files';
 
 // Chromium reads the fake camera's file when the camera starts; a grey frame of the right size
 // is there from the start, the plate is drawn into it once the test knows which one.
@@ -41,19 +41,6 @@ test.use({
   permissions: ['camera', 'geolocation'],
   geolocation: { latitude: 43.6045, longitude: 1.444 },
 });
-
-/** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test.describe('matching', () => {
   // Known failure since the merge of 2026-11-25 (issues 15 and 17): the camera's OCR never shows

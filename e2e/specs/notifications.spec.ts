@@ -1,72 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  aCar,
-  adminTokenFor,
-  newAccount,
-  openBackOffice,
-  sendIdentity,
-  type ApiAccount,
-} from '../support/admin';
-import { randomPlate } from '../support/annonces';
+import { expect, test } from '@playwright/test';
+import { adminTokenFor, newAccount, openBackOffice, sendIdentity } from '../support/admin';
 import { signIn } from '../support/session';
-
-const TOULOUSE = {
-  address: '10 rue du Taur, 31000 Toulouse',
-  latitude: 43.6065,
-  longitude: 1.442,
-  departement: '31',
-};
-
-const bearer = (account: ApiAccount) => ({ Authorization: `Bearer ${account.token}` });
-
-/** Serious and critical accessibility problems of one part of the page (WCAG 2.1 A/AA rules). */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** A fast car announcement saved and published by its owner; it waits for the back office. */
-async function publishCar(request: APIRequestContext, owner: ApiAccount) {
-  const car = await aCar(request, owner.token);
-  const plate = randomPlate();
-  const saved = await request.post('/annonce/saveAnnonceGrandPublic', {
-    headers: bearer(owner),
-    multipart: {
-      annonce: JSON.stringify({
-        vehicleType: car.typeId,
-        brand: car.brandId,
-        model: car.modelId,
-        licensePlate: plate,
-        licensePlateConfirm: plate,
-        energy: 'DIESEL',
-        color: 'BLUE',
-        address: TOULOUSE,
-        isProprio: true,
-        ownerAttestation: true,
-      }),
-      isDraft: 'true',
-      isFastAnnonce: 'true',
-      currentStep: '4',
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const id = ((await saved.json()) as { id: number }).id;
-  const published = await request.post('/annonce/publishAnnonceGP', {
-    headers: bearer(owner),
-    form: { annonceIds: String(id) },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  return { id, car };
-}
+import { seriousViolations } from '../support/accessibility';
+import { bearer, publishFastCar } from '../support/stolen-car';
 
 test.describe('notifications', () => {
   test('an admin validates an announcement: the watcher whose alert matches sees the bell rise live, and the click opens it', async ({
@@ -77,7 +13,7 @@ test.describe('notifications', () => {
     test.setTimeout(120_000);
     const owner = await newAccount(request);
     await sendIdentity(request, owner);
-    const { id: annonceId, car } = await publishCar(request, owner);
+    const { id: annonceId, car } = await publishFastCar(request, owner);
 
     // The watcher has an alert on that brand and is looking at the home screen.
     const watcher = await newAccount(request);
@@ -121,7 +57,7 @@ test.describe('notifications', () => {
     await expect(item).toContainText('« Ma marque »');
     // Just now: "à l'instant" under a second, then seconds (a busy machine may take one).
     await expect(item).toContainText(/à l'instant|il y a \d+ secondes?/);
-    expect(await seriousViolations(page, '[role="menu"]')).toEqual([]);
+    expect(await seriousViolations(page, { within: '[role="menu"]' })).toEqual([]);
     await item.click();
     await expect(page).toHaveURL(new RegExp(`#/annonce/show/${annonceId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,23 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoToken, screenshotPath } from '../support/annonces';
 import { annonceDetail, publishTwoStarAnnonce, validateInBackOffice } from '../support/payments';
 import { signIn } from '../support/session';
+import { seriousViolations } from '../support/accessibility';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test.describe('card payments with the simulated provider', () => {
   test('raises an additional reward from 2 to 4 stars', async ({ page, request }, testInfo) => {

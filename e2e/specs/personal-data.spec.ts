@@ -1,22 +1,13 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount } from '../support/admin';
 import { newestMail } from '../support/outbox';
 import { signIn } from '../support/session';
+import { seriousViolations } from '../support/accessibility';
 
 /** Personal data, self-service (issue 19; RGPD art. 15, 17 and 20), from the profile. */
 
 const SHOTS = '/tmp/features-b-shots';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
-}
 
 test('download my data, then erase my account with my password', async ({
   page,

@@ -1,11 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  createValidatedAccount,
-  pdfFixture,
-  pngFixture,
-  screenshotPath,
-  signInNewAccount,
-} from '../support/profile';
+import { createValidatedAccount, screenshotPath, signInNewAccount } from '../support/profile';
+import { makePng, makePdf } from '../support/fixture-files';
 
 test.describe('profile, identity and first connection', () => {
   test('first connection with real files, then a profile edit, identity in progress', async ({
@@ -40,12 +35,12 @@ test.describe('profile, identity and first connection', () => {
     await dialog.getByLabel(/^Pièce d’identité, recto : Choisir/).setInputFiles({
       name: 'recto.png',
       mimeType: 'image/png',
-      buffer: pngFixture(),
+      buffer: makePng(48, 32),
     });
     await dialog.getByLabel(/^Pièce d’identité, verso : Choisir/).setInputFiles({
       name: 'verso.pdf',
       mimeType: 'application/pdf',
-      buffer: pdfFixture('Verso'),
+      buffer: makePdf('Verso'),
     });
     await page.screenshot({ path: screenshotPath(project, 'onboarding-step4') });
     await dialog.getByRole('button', { name: 'Envoyer mon identité' }).click();
@@ -69,7 +64,7 @@ test.describe('profile, identity and first connection', () => {
     await page.getByLabel(/^RIB : Choisir/).setInputFiles({
       name: 'mon-rib.pdf',
       mimeType: 'application/pdf',
-      buffer: pdfFixture('RIB'),
+      buffer: makePdf('RIB'),
     });
     // The identity already sent shows as a stored file in its picker.
     await expect(page.getByText('recto.png', { exact: true })).toBeVisible();

@@ -1,24 +1,29 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { aCar, adminTokenFor, newAccount, sendIdentity, type ApiAccount } from '../support/admin';
-import { makePng, randomPlate } from '../support/annonces';
+import { newAccount, sendIdentity } from '../support/admin';
 import { signIn } from '../support/session';
+import { seriousViolations } from '../support/accessibility';
+import { bearer, publishFastCar } from '../support/stolen-car';
+import { makePng } from '../support/fixture-files';
 
 // The flyer is read back by poppler, as any PDF reader would; in CI its absence must fail.
+/** A car with a photo, published by a new owner (identity sent) and validated by the back office. */
+async function stolenCar(request: APIRequestContext) {
+  const owner = await newAccount(request);
+  await sendIdentity(request, owner);
+  const { id, plate } = await publishFastCar(request, owner, {
+    photo: makePng(320, 240, [30, 80, 160]),
+    validate: true,
+  });
+  return { owner, id, plate };
+}
+
 const lacksPoppler =
   !process.env.CI &&
   spawnSync('sh', ['-c', 'command -v pdftotext'], { stdio: 'ignore' }).status !== 0;
 
 /** Issue 19: sightings told to the owner, the flyer, safety on a hit, the official checks. */
-
-const TOULOUSE = {
-  address: '10 rue du Taur, 31000 Toulouse',
-  latitude: 43.6065,
-  longitude: 1.442,
-  departement: '31',
-};
 const SHOTS = `/tmp/features-a-shots`;
 fs.mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, project: string, name: string) =>
@@ -28,65 +33,6 @@ test.use({
   permissions: ['geolocation'],
   geolocation: { latitude: 43.6047, longitude: 1.4442 },
 });
-
-const bearer = (account: ApiAccount) => ({ Authorization: `Bearer ${account.token}` });
-
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** A car with a photo and a reward, published by a new owner and validated by the back office. */
-async function stolenCar(request: APIRequestContext) {
-  const owner = await newAccount(request);
-  await sendIdentity(request, owner);
-  const car = await aCar(request, owner.token);
-  const plate = randomPlate();
-  const saved = await request.post('/annonce/saveAnnonceGrandPublic', {
-    headers: bearer(owner),
-    multipart: {
-      annonce: JSON.stringify({
-        vehicleType: car.typeId,
-        brand: car.brandId,
-        model: car.modelId,
-        licensePlate: plate,
-        licensePlateConfirm: plate,
-        energy: 'DIESEL',
-        color: 'BLUE',
-        address: TOULOUSE,
-        isProprio: true,
-        ownerAttestation: true,
-      }),
-      isDraft: 'true',
-      isFastAnnonce: 'true',
-      currentStep: '4',
-      nbImagesVehicle: '1',
-      'imagesVehicle[0]': {
-        name: 'voiture.png',
-        mimeType: 'image/png',
-        buffer: makePng(320, 240, [30, 80, 160]),
-      },
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const id = ((await saved.json()) as { id: number }).id;
-  const published = await request.post('/annonce/publishAnnonceGP', {
-    headers: bearer(owner),
-    form: { annonceIds: String(id) },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  const admin = await newAccount(request);
-  const validated = await request.post(`/admin/api/annonce/${id}/validate`, {
-    headers: { Authorization: `Bearer ${await adminTokenFor(admin)}` },
-  });
-  expect(validated.ok(), await validated.text()).toBe(true);
-  return { owner, id, plate };
-}
 
 test.describe('recovery', () => {
   test('a watcher checks a plate: safety comes first, and the owner hears roughly where it was seen', async ({
@@ -125,7 +71,7 @@ test.describe('recovery', () => {
     const safetyBox = (await safety.boundingBox())!;
     const reportBox = (await report.boundingBox())!;
     expect(safetyBox.y).toBeLessThan(reportBox.y);
-    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(page, { within: '[role="dialog"]' })).toEqual([]);
     await shot(page, testInfo.project.name, 'scan-hit-safety');
 
     // The owner, elsewhere: the bell tells when and roughly where, never who.
@@ -234,7 +180,7 @@ test.describe('recovery', () => {
     await number.fill('PV 2026/00123');
     await official.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Numéro de plainte enregistré.')).toBeVisible();
-    expect(await seriousViolations(page, 'article')).toEqual([]);
+    expect(await seriousViolations(page, { within: 'article' })).toEqual([]);
     await shot(page, testInfo.project.name, 'owner-detail-official');
     await page.reload();
     await expect(page.getByLabel('Numéro de plainte')).toHaveValue('PV 2026/00123');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { pngFixture, createValidatedAccount, type NewAccount } from './profile';
+import { createValidatedAccount, type NewAccount } from './profile';
+import { makePng } from './fixture-files';
 
 /** localStorage key of the back office's session (apps/web/src/admin/session.ts). */
 const ADMIN_SESSION_KEY = 'veilleurs.adminSession';
@@ -38,8 +39,8 @@ export async function sendIdentity(request: APIRequestContext, account: ApiAccou
   const res = await request.post('/user/sendIdentity', {
     headers: { Authorization: `Bearer ${account.token}` },
     multipart: {
-      identityRectoFile: { name: 'recto.png', mimeType: 'image/png', buffer: pngFixture() },
-      identityVersoFile: { name: 'verso.png', mimeType: 'image/png', buffer: pngFixture() },
+      identityRectoFile: { name: 'recto.png', mimeType: 'image/png', buffer: makePng(48, 32) },
+      identityVersoFile: { name: 'verso.png', mimeType: 'image/png', buffer: makePng(48, 32) },
     },
   });
   if (!res.ok()) throw new Error(`identity not sent: ${res.status()} ${await res.text()}`);
