@@ -35,6 +35,7 @@ const ANNONCE = {
   owner: { id: 7, username: 'camille@example.test', firstname: 'Camille', lastname: 'Martin' },
   publishedAt: '2026-11-20T10:00:00.000Z',
   askedToBeDeletedAt: null,
+  documentsToCheckAt: null,
   firstPhotoUrl: null,
   vehicleType: 'Voiture',
   isLicensed: true,
