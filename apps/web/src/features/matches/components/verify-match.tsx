@@ -1,4 +1,9 @@
-import { sanitizeVinInput, type GeoPlace, type MatchFormField, type ScannedIdentifierInput } from '@app/domain';
+import {
+  sanitizeVinInput,
+  type GeoPlace,
+  type MatchFormField,
+  type ScannedIdentifierInput,
+} from '@app/domain';
 import { ArrowLeft, Loader2, LocateFixed, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -10,6 +10,13 @@ import {
 } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fileProblem } from '@/components/ui/file-picker';
@@ -37,6 +44,60 @@ export interface MatchFormState {
 
 export const matchFieldId = (field: MatchFieldKey) => `match-${field}`;
 
+type Position = { latitude: number; longitude: number } | null;
+
+/** The report's fields as the server takes them (the `match` part). */
+function matchFieldsOf(form: MatchFormState, position: Position): MatchFieldsInput {
+  const town = form.town;
+  const street = form.street.trim();
+  // Placed by the phone's position, the town is enough: the coordinates are the exact spot.
+  const placed = street || form.located;
+  return {
+    address:
+      placed && town && town.latitude !== null && town.longitude !== null
+        ? {
+            address: street
+              ? `${street}, ${town.postalCode} ${town.city}`
+              : `${town.postalCode} ${town.city}`,
+            latitude: form.located?.latitude ?? position?.latitude ?? town.latitude,
+            longitude: form.located?.longitude ?? position?.longitude ?? town.longitude,
+            departement: town.departmentCode,
+          }
+        : null,
+    vehicleType: form.vehicleType,
+    brand: form.brand,
+    model: form.model,
+    modelFinish: form.modelFinish,
+    vin: form.vin || null,
+    color: form.color || null,
+    energy: form.energy || null,
+    description: form.description.trim() || null,
+  };
+}
+
+/**
+ * The domain's rules of a report (matchFormProblems, the server's own) as the form's resolver,
+ * the way the sign-up checks its steps with the domain's schemas. A problem is named by the
+ * report's field (the street, town and position make one "address").
+ */
+const matchResolver: Resolver<MatchFormState, { position: Position }> = (values, context) => {
+  const problems = matchFormProblems(matchFieldsOf(values, context?.position ?? null));
+  if (problems.length === 0) return { values, errors: {} };
+  const errors = Object.fromEntries(
+    problems.map((problem) => [problem.field, { type: 'domain', message: problem.messageKey }]),
+  );
+  return { values: {}, errors: errors as FieldErrors<MatchFormState> };
+};
+
+/**
+ * The form's problems go by the report's field names: "address" stands for the street, the town
+ * and the position together, so it names a problem of the form rather than one of its values.
+ */
+const problemName = (field: MatchFormField | keyof MatchFormState) =>
+  (field === 'street' || field === 'town' || field === 'located'
+    ? 'address'
+    : field) as FieldPath<MatchFormState>;
+
 /**
  * The state and rules of a sighting report (docs/product/discovery.md §2 and §4): step 1 the
  * photos (at least one), step 2 the form; a change clears its field's problem, a refused submit
@@ -60,15 +121,44 @@ export function useMatchReport({
   const queryClient = useQueryClient();
   const [step, setStep] = useState<1 | 2>(1);
   const [photos, setPhotos] = useState<File[]>([]);
-  const [form, setForm] = useState<MatchFormState>(initial);
-  const [errors, setErrors] = useState<MatchErrors>({});
+  const reportForm = useForm<MatchFormState, { position: Position }>({
+    defaultValues: initial,
+    resolver: matchResolver,
+    context: { position },
+    // Problems show on sending; changing a field clears its own problem (update), nothing more.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The first invalid field is scrolled to the middle of the screen instead (scrollTo).
+    shouldFocusError: false,
+  });
   const [done, setDone] = useState<{ lampions: number } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The photos are not a field of the form: their problem is kept beside it.
+  const [photosError, setPhotosError] = useState<string | null>(null);
   const [scrollRequest, setScrollRequest] = useState<{ field: MatchFieldKey; n: number } | null>(
     null,
   );
   const scrollTo = (field: MatchFieldKey) =>
     setScrollRequest((current) => ({ field, n: (current?.n ?? 0) + 1 }));
+
+  // Every field has a default value (initial), so the watched values are whole.
+  const form = useWatch({ control: reportForm.control }) as MatchFormState;
+  const formErrors = reportForm.formState.errors as Partial<Record<string, { message?: string }>>;
+  const errors: MatchErrors = {};
+  for (const field of MATCH_FORM_FIELDS) {
+    const message = formErrors[field]?.message;
+    if (message) errors[field] = message;
+  }
+  if (photosError) errors.imagesVehicle = photosError;
+
+  /** Shows only these problems (a server's answer, a refused photo). */
+  function showOnly(field: MatchFieldKey | null, messageKey?: string) {
+    reportForm.clearErrors();
+    setPhotosError(field === 'imagesVehicle' ? (messageKey ?? null) : null);
+    if (field && field !== 'imagesVehicle' && messageKey) {
+      reportForm.setError(problemName(field), { message: messageKey });
+    }
+  }
 
   const types = useVehicleTypes();
   const type = types.data?.find((item) => item.id === form.vehicleType) ?? null;
@@ -84,47 +174,11 @@ export function useMatchReport({
   const previews = useMemo(() => photos.map((file) => URL.createObjectURL(file)), [photos]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
+  /** Sets fields; each one changed loses its problem, and nothing else is checked until sent. */
   function update(patch: Partial<MatchFormState>) {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) {
-        delete next[
-          (key === 'street' || key === 'town' || key === 'located'
-            ? 'address'
-            : key) as MatchFieldKey
-        ];
-      }
-      return next;
-    });
-  }
-
-  function fields(): MatchFieldsInput {
-    const town = form.town;
-    const street = form.street.trim();
-    // Placed by the phone's position, the town is enough: the coordinates are the exact spot.
-    const placed = street || form.located;
-    return {
-      address:
-        placed && town && town.latitude !== null && town.longitude !== null
-          ? {
-              address: street
-                ? `${street}, ${town.postalCode} ${town.city}`
-                : `${town.postalCode} ${town.city}`,
-              latitude: form.located?.latitude ?? position?.latitude ?? town.latitude,
-              longitude: form.located?.longitude ?? position?.longitude ?? town.longitude,
-              departement: town.departmentCode,
-            }
-          : null,
-      vehicleType: form.vehicleType,
-      brand: form.brand,
-      model: form.model,
-      modelFinish: form.modelFinish,
-      vin: form.vin || null,
-      color: form.color || null,
-      energy: form.energy || null,
-      description: form.description.trim() || null,
-    };
+    const keys = Object.keys(patch) as (keyof MatchFormState)[];
+    for (const key of keys) reportForm.setValue(key, patch[key] as never);
+    reportForm.clearErrors(keys.map(problemName));
   }
 
   /** Photos picked: a wrong type or an over-large file is said at once, before anything is sent. */
@@ -132,7 +186,7 @@ export function useMatchReport({
     const refused = files.map((file) => fileProblem(file, 'photo')).find(Boolean);
     const picked = files.filter((file) => !fileProblem(file, 'photo'));
     setPhotos((current) => [...current, ...picked].slice(0, MATCH_PHOTOS_MAX));
-    setErrors(refused ? { imagesVehicle: refused } : {});
+    showOnly(refused ? 'imagesVehicle' : null, refused ?? undefined);
   }
 
   function removePhoto(index: number) {
@@ -141,26 +195,24 @@ export function useMatchReport({
 
   function nextStep() {
     if (photos.length === 0) {
-      setErrors({ imagesVehicle: MATCH_MESSAGE_KEYS.photosRequired });
+      showOnly('imagesVehicle', MATCH_MESSAGE_KEYS.photosRequired);
       scrollTo('imagesVehicle');
       return;
     }
-    setErrors({});
+    showOnly(null);
     setStep(2);
     window.scrollTo({ top: 0 });
   }
 
-  async function submit() {
-    const values = fields();
-    const problems = matchFormProblems(
-      values,
-      type ? { isLicensed: type.isLicensed, hasVIN: type.hasVIN } : null,
-    );
-    if (problems.length > 0) {
-      setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.messageKey])));
-      scrollTo(problems[0]!.field);
-      return;
-    }
+  /** The form's problems replace the others; the first one in the form's order is shown. */
+  function showProblems(found: FieldErrors<MatchFormState>) {
+    setPhotosError(null);
+    const first = MATCH_FORM_FIELDS.find((field) => field in found);
+    if (first) scrollTo(first);
+  }
+
+  async function send(form: MatchFormState) {
+    const values = matchFieldsOf(form, position);
     const body = new FormData();
     body.append('match', JSON.stringify(values));
     body.append('scannedIdentifier', JSON.stringify(scanned));
@@ -183,7 +235,7 @@ export function useMatchReport({
             : null
         ) as MatchFieldKey | null;
         if (field) {
-          setErrors({ [field]: error.messageKey });
+          showOnly(field, error.messageKey);
           if (field === 'imagesVehicle') setStep(1);
           scrollTo(field);
         } else {
@@ -216,7 +268,7 @@ export function useMatchReport({
     /** The chosen vehicle type, for the fields that depend on it (VIN, finish). */
     type,
     nextStep,
-    submit,
+    submit: reportForm.handleSubmit(send, showProblems),
     submitting,
     done,
   };
