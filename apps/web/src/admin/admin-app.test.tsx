@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { loadAdminCatalogues } from '@/lib/i18n';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { expectConsoleError } from '@/testing/setup-tests';
 import { AdminApp } from './admin-app';
 import { ADMIN_SESSION_KEY, getAdminSession, setAdminSession } from './session';
 
@@ -35,6 +36,7 @@ const ANNONCE = {
   owner: { id: 7, username: 'camille@example.test', firstname: 'Camille', lastname: 'Martin' },
   publishedAt: '2026-11-20T10:00:00.000Z',
   askedToBeDeletedAt: null,
+  documentsToCheckAt: null,
   firstPhotoUrl: null,
   vehicleType: 'Voiture',
   isLicensed: true,
@@ -243,6 +245,54 @@ describe('back office', () => {
     // The back office keeps its own session.
     expect(getAdminSession()?.access_token).toBe('access-1');
     open.mockRestore();
+  });
+
+  it('pages a list: the next page asks for it with the filter and says where it is', async () => {
+    setAdminSession(SESSION);
+    const user = {
+      id: 7,
+      username: 'camille@example.test',
+      firstname: 'Camille',
+      lastname: 'Martin',
+      roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+      identityStatus: 'ACCEPTED',
+      locked: false,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      askedToBeDeletedAt: null,
+      identitySubmittedAt: null,
+    };
+    const api = stubFetch({
+      'GET /admin/api/users': (request) =>
+        json({
+          total: 45,
+          page: Number(request.url.searchParams.get('page')),
+          pageSize: 20,
+          items: [{ ...user, id: Number(request.url.searchParams.get('page')) }],
+        }),
+    });
+    renderAdmin('#/users');
+    expect(await screen.findByText('Page 1 sur 3')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox'), 'martin');
+    await userEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suivante' }));
+    expect(await screen.findByText('Page 2 sur 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Camille Martin #2' })).toBeInTheDocument();
+    const last = api.callsTo('GET', '/admin/api/users').at(-1)!;
+    expect(Object.fromEntries(last.url.searchParams)).toEqual({ q: 'martin', page: '2' });
+  });
+
+  it('shows the generic error rather than a screen built on an answer of the wrong shape', async () => {
+    setAdminSession(SESSION);
+    stubFetch({
+      'GET /admin/api/dashboard': () => json({ ...DASHBOARD, annoncesToValidate: 'x' }),
+    });
+    renderAdmin('#/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Une erreur s’est produite.');
+    expect(screen.queryByTestId('count-annoncesToValidate')).not.toBeInTheDocument();
+    // Asked three times, as the public app does: the queries retry what is not a 4xx.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expectConsoleError(/Unexpected answer from \/admin\/api\/dashboard/);
+    }
   });
 
   it('sends a team message to super watchers and says how many received it', async () => {

@@ -270,69 +270,103 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API: bearer token, JSON / form / multipart bodies, errors as ApiError. A 401 on a
- * signed-in call refreshes the tokens once and retries once (docs/product/accounts.md §4); 430 or a refused
- * refresh logs out; the statuses of docs/product/accounts.md §8 show the global error toast unless `silent`.
+ * Whose session a client's calls carry. The public app and the back office keep apart sessions
+ * (the back office's since issue 6) and share everything else of this client.
  */
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: RequestOptions<T> = {},
-): Promise<T> {
-  const token = options.anonymous ? null : getAccessToken();
-  let response = await send(path, options, token);
-
-  if (response?.status === 401 && token && path !== TOKEN_PATH) {
-    // Another call may already have refreshed the tokens while this one was in flight.
-    const refreshed = getAccessToken() !== token || (await refreshTokens(token));
-    if (refreshed) response = await send(path, options, getAccessToken());
-  }
-
-  if (!response) {
-    const error = new ApiError({ status: 0, code: 'NETWORK', messageKey: fallbackMessageKey(0) });
-    if (!options.silent) showErrorToast();
-    throw error;
-  }
-
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (
-      error.status === 430 ||
-      (path === TOKEN_PATH && (error.status === 401 || error.status === 403))
-    ) {
-      endSession();
-    } else if (!options.silent && deservesGlobalToast(error)) {
-      showErrorToast();
-    }
-    throw error;
-  }
-
-  if (options.blob) return (await response.blob()) as T;
-  const data = await readBody(response);
-  if (!options.schema) return data as T;
-  const parsed = options.schema.safeParse(data);
-  if (!parsed.success) {
-    console.error(`Unexpected answer from ${path}`, parsed.error);
-    if (!options.silent) showErrorToast();
-    throw new ApiError({
-      status: response.status,
-      code: 'INVALID_RESPONSE',
-      messageKey: 'error.generic',
-    });
-  }
-  return parsed.data;
+export interface ClientSession {
+  /** The bearer token to send, or null when signed out. */
+  accessToken(): string | null;
+  /** After a 401 on a call sent with `staleToken`: true when a fresh token is there to retry with. */
+  refresh(staleToken: string): Promise<boolean>;
+  /** The call that refreshes the tokens: never refreshed and retried itself. */
+  refreshPath: string;
+  /** Whether this error answer to `path` ends the session; then `end` runs. */
+  endsSession(status: number, path: string): boolean;
+  end(): void;
 }
 
-type MethodOptions<T> = Omit<RequestOptions<T>, 'method'>;
+export interface ClientPolicy {
+  session: ClientSession;
+  /** Whether errors show the global toast (docs/product/accounts.md §8) unless a call is `silent`. */
+  errorToasts: boolean;
+}
 
-export const api = {
-  get: <T = unknown>(path: string, options?: MethodOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, options?: MethodOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'POST' }),
-  put: <T = unknown>(path: string, options?: MethodOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT' }),
-  patch: <T = unknown>(path: string, options?: MethodOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH' }),
-  delete: <T = unknown>(path: string, options?: MethodOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+/**
+ * A client of the API: bearer token, JSON / form / multipart bodies, answers checked against the
+ * call's schema, errors as ApiError. A 401 on a signed-in call refreshes the tokens once and
+ * retries once (docs/product/accounts.md §4).
+ */
+export function createApiClient({ session, errorToasts }: ClientPolicy) {
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const toast = errorToasts && !options.silent;
+    const token = options.anonymous ? null : session.accessToken();
+    let response = await send(path, options, token);
+
+    if (response?.status === 401 && token && path !== session.refreshPath) {
+      if (await session.refresh(token)) response = await send(path, options, session.accessToken());
+    }
+
+    if (!response) {
+      const error = new ApiError({ status: 0, code: 'NETWORK', messageKey: fallbackMessageKey(0) });
+      if (toast) showErrorToast();
+      throw error;
+    }
+
+    if (!response.ok) {
+      const error = await toApiError(response);
+      if (session.endsSession(error.status, path)) session.end();
+      else if (toast && deservesGlobalToast(error)) showErrorToast();
+      throw error;
+    }
+
+    if (options.blob) return (await response.blob()) as T;
+    const data = await readBody(response);
+    if (!options.schema) return data as T;
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success) {
+      console.error(`Unexpected answer from ${path}`, parsed.error);
+      if (toast) showErrorToast();
+      throw new ApiError({
+        status: response.status,
+        code: 'INVALID_RESPONSE',
+        messageKey: 'error.generic',
+      });
+    }
+    return parsed.data;
+  }
+
+  type MethodOptions<T> = Omit<RequestOptions<T>, 'method'>;
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+      request<T>(path, { ...options, method: 'POST' }),
+    put: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+      request<T>(path, { ...options, method: 'PUT' }),
+    patch: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+      request<T>(path, { ...options, method: 'PATCH' }),
+    delete: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The public app's client: its session in lib/session; 430 or a refused token refresh logs out
+ * and the statuses of docs/product/accounts.md §8 show the global error toast.
+ */
+export const api = createApiClient({
+  errorToasts: true,
+  session: {
+    accessToken: () => getAccessToken(),
+    // Another call may already have refreshed the tokens while this one was in flight.
+    refresh: async (staleToken) =>
+      getAccessToken() !== staleToken || (await refreshTokens(staleToken)),
+    refreshPath: TOKEN_PATH,
+    endsSession: (status, path) =>
+      status === 430 || (path === TOKEN_PATH && (status === 401 || status === 403)),
+    end: endSession,
+  },
+});

@@ -291,3 +291,4 @@ export const ImpersonateResponseSchema = z.object({
   impersonatorId: z.number().int(),
   impersonatorUsername: z.string(),
 });
+export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;

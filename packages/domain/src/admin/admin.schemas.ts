@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, multilineText } from '../shared/input';
-import { FormBooleanSchema } from '../accounts/account.schemas';
+import { FormBooleanSchema, LoginResponseSchema } from '../accounts/account.schemas';
 import { ROLES } from '../accounts/roles';
 export * from './watcher-money';
 
@@ -10,6 +10,17 @@ export * from './watcher-money';
  */
 
 export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * POST /admin/login and /admin/oauth/access_token answer like /api/login; the back office keeps
+ * these fields of the answer as its session.
+ */
+export const AdminSessionAnswerSchema = LoginResponseSchema.pick({
+  username: true,
+  roles: true,
+  access_token: true,
+  refresh_token: true,
+});
 /** Longest admin comment (refusal, identity refusal, lampions reason, lock reason). */
 export const ADMIN_COMMENT_MAX_LENGTH = 2000;
 
@@ -152,6 +163,11 @@ export const AdminStatusResponseSchema = z.object({ id: z.number().int(), status
 export const IdentityReviewBodySchema = z.object({
   accepted: FormBooleanSchema,
   commentaire: comment.optional().default(''),
+});
+export const IdentityReviewResponseSchema = z.object({
+  id: z.number().int(),
+  identityStatus: z.string(),
+  roles: z.array(z.string()),
 });
 
 /** A user as the user lists show them. */

@@ -122,3 +122,5 @@ export const BroadcastBodySchema = z.object({
   annonceId: idSchema.optional(),
 });
 export type BroadcastBody = z.infer<typeof BroadcastBodySchema>;
+/** How many users the broadcast reached. */
+export const BroadcastResponseSchema = z.object({ recipients: z.number() });

@@ -28,6 +28,7 @@ import {
   CustomCatalogMergeBodySchema,
   CustomCatalogParamsSchema,
   IdentityReviewBodySchema,
+  IdentityReviewResponseSchema,
   ImpersonateResponseSchema,
   LockBodySchema,
   MatchFinishBodySchema,
@@ -35,7 +36,6 @@ import {
   MergeTargetsSchema,
   SuperWatcherBodySchema,
 } from '@app/domain';
-import { z } from 'zod';
 import type { ImpersonationService } from '../auth/impersonation.service';
 import type { AdminAnnoncesService } from './admin-annonces.service';
 import type { AdminCatalogService } from './admin-catalog.service';
@@ -258,13 +258,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: AdminServices }> = async (
           'ID_VALIDATED or ID_REFUSED.',
         params: AdminIdParamsSchema,
         body: IdentityReviewBodySchema,
-        response: {
-          200: z.object({
-            id: z.number().int(),
-            identityStatus: z.string(),
-            roles: z.array(z.string()),
-          }),
-        },
+        response: { 200: IdentityReviewResponseSchema },
       },
     },
     async (request) =>

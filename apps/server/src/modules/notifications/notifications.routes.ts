@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ADMIN_ROLES,
   BroadcastBodySchema,
+  BroadcastResponseSchema,
   LiveTicketSchema,
   NotificationIdParamsSchema,
   NotificationListBodySchema,
@@ -168,7 +169,7 @@ const notificationsRoutes: FastifyPluginAsyncZod<{
           'NEW_INFO_SUPER_WATCHER goes to ROLE_INDIVIDUAL_SUPER_WATCHER accounts only. A click opens ' +
           'annonceId when given (404 when it does not exist). Audited.',
         body: BroadcastBodySchema,
-        response: { 200: z.object({ recipients: z.number() }) },
+        response: { 200: BroadcastResponseSchema },
       },
     },
     async (request) =>

@@ -1,12 +1,8 @@
+import { AdminAuditPageSchema } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminGet } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { Card, formatDate } from './ui';
-
-interface AuditPage {
-  total: number;
-  items: { id: number; adminUsername: string; action: string; createdAt: string }[];
-}
 
 /** The last admin actions on one object (audit log). */
 export function ObjectHistory({ objectType, objectId }: { objectType: string; objectId: number }) {
@@ -14,7 +10,10 @@ export function ObjectHistory({ objectType, objectId }: { objectType: string; ob
   const query = useQuery({
     queryKey: ['admin', 'audit', objectType, objectId],
     queryFn: () =>
-      adminGet<AuditPage>(`/admin/api/audit?objectType=${objectType}&objectId=${objectId}`),
+      adminApi.get('/admin/api/audit', {
+        query: { objectType, objectId },
+        schema: AdminAuditPageSchema,
+      }),
   });
   if (!query.data || query.data.items.length === 0) return null;
   return (

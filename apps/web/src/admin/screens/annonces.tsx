@@ -1,4 +1,9 @@
-import type { AdminAnnonceDetail, AdminAnnonceSummary } from '@app/domain';
+import {
+  AdminAnnonceDetailSchema,
+  AdminAnnoncePageSchema,
+  AdminStatusResponseSchema,
+  type AdminAnnonceSummary,
+} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormError, Label, Textarea } from '@/components/ui/form';
-import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { adminApi, type ApiError } from '../admin-api';
 import { ObjectHistory } from '../components/object-history';
 import {
   Card,
@@ -20,13 +25,7 @@ import {
   ScreenTitle,
   useLabel,
 } from '../components/ui';
-
-interface Page<T> {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: T[];
-}
+import { usePagedQuery } from '../paged-query';
 
 export function AnnonceTable({ items }: { items: AdminAnnonceSummary[] }) {
   const { t, i18n } = useTranslation();
@@ -82,11 +81,10 @@ export function AnnonceTable({ items }: { items: AdminAnnonceSummary[] }) {
 /** Announcements waiting for validation, oldest first. */
 export function AnnonceQueueScreen() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['admin', 'annonces', page],
-    queryFn: () =>
-      adminGet<Page<AdminAnnonceSummary>>(`/admin/api/annonces/toValidate?page=${page}`),
+  const { query, pager } = usePagedQuery({
+    name: 'annonces',
+    path: '/admin/api/annonces/toValidate',
+    schema: AdminAnnoncePageSchema,
   });
   return (
     <>
@@ -98,12 +96,7 @@ export function AnnonceQueueScreen() {
         emptyText={t('admin.annonces.empty')}
       >
         <AnnonceTable items={query.data?.items ?? []} />
-        <Pager
-          page={page}
-          pageSize={query.data?.pageSize ?? 20}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-        />
+        <Pager {...pager} />
       </QueryState>
     </>
   );
@@ -142,13 +135,16 @@ function RefuseDialog({
   const [comment, setComment] = useState('');
   const mutation = useMutation({
     mutationFn: () =>
-      adminPost(`/admin/api/annonce/${annonceId}/refuse`, {
-        identityValidated: !refused.identityValidated,
-        carteGriseValidated: !refused.carteGriseValidated,
-        plainteValidated: !refused.plainteValidated,
-        detailsValidated: !refused.detailsValidated,
-        photosValidated: !refused.photosValidated,
-        commentaire: comment,
+      adminApi.post(`/admin/api/annonce/${annonceId}/refuse`, {
+        json: {
+          identityValidated: !refused.identityValidated,
+          carteGriseValidated: !refused.carteGriseValidated,
+          plainteValidated: !refused.plainteValidated,
+          detailsValidated: !refused.detailsValidated,
+          photosValidated: !refused.photosValidated,
+          commentaire: comment,
+        },
+        schema: AdminStatusResponseSchema,
       }),
     onSuccess: onDone,
   });
@@ -211,7 +207,7 @@ export function AnnonceReviewScreen() {
   const [refusing, setRefusing] = useState(false);
   const query = useQuery({
     queryKey: ['admin', 'annonce', id],
-    queryFn: () => adminGet<AdminAnnonceDetail>(`/admin/api/annonce/${id}`),
+    queryFn: () => adminApi.get(`/admin/api/annonce/${id}`, { schema: AdminAnnonceDetailSchema }),
   });
   const done = (messageKey: string) => {
     toast.success(t(messageKey));
@@ -219,11 +215,19 @@ export function AnnonceReviewScreen() {
     void navigate('/annonces');
   };
   const validate = useMutation({
-    mutationFn: () => adminPost(`/admin/api/annonce/${id}/validate`),
+    mutationFn: () =>
+      adminApi.post(`/admin/api/annonce/${id}/validate`, {
+        json: {},
+        schema: AdminStatusResponseSchema,
+      }),
     onSuccess: () => done('admin.annonce.validated'),
   });
   const checked = useMutation({
-    mutationFn: () => adminPost(`/admin/api/annonce/${id}/documentsChecked`),
+    mutationFn: () =>
+      adminApi.post(`/admin/api/annonce/${id}/documentsChecked`, {
+        json: {},
+        schema: AdminStatusResponseSchema,
+      }),
     onSuccess: () => done('admin.annonce.documentsChecked'),
   });
   const a = query.data;

@@ -1,30 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { AdminAuditPageSchema } from '@app/domain';
 import { useTranslation } from 'react-i18next';
-import { adminGet } from '../admin-api';
 import { formatDate, Pager, QueryState, ScreenTitle } from '../components/ui';
-
-interface AuditEntry {
-  id: number;
-  adminUsername: string;
-  action: string;
-  objectType: string;
-  objectId: number | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
+import { usePagedQuery } from '../paged-query';
 
 /** Every admin action: who, what, when, before and after. */
 export function AuditScreen() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['admin', 'audit', page],
-    queryFn: () =>
-      adminGet<{ total: number; pageSize: number; items: AuditEntry[] }>(
-        `/admin/api/audit?page=${page}`,
-      ),
+  const { query, pager } = usePagedQuery({
+    name: 'audit',
+    path: '/admin/api/audit',
+    schema: AdminAuditPageSchema,
   });
   return (
     <>
@@ -83,12 +68,7 @@ export function AuditScreen() {
             </tbody>
           </table>
         </div>
-        <Pager
-          page={page}
-          pageSize={query.data?.pageSize ?? 20}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-        />
+        <Pager {...pager} />
       </QueryState>
     </>
   );

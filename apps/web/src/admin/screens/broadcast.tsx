@@ -1,9 +1,10 @@
+import { BroadcastResponseSchema } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Label, Textarea } from '@/components/ui/form';
-import { adminPost, type ApiError } from '../admin-api';
+import { adminApi, type ApiError } from '../admin-api';
 import { Card, ScreenTitle } from '../components/ui';
 
 type Audience = 'ADMIN_NOTIFICATION' | 'NEW_INFO_SUPER_WATCHER';
@@ -18,11 +19,14 @@ export function BroadcastScreen() {
   const [annonceId, setAnnonceId] = useState('');
   const send = useMutation({
     mutationFn: () =>
-      adminPost<{ recipients: number }>('/admin/api/notifications/broadcast', {
-        type,
-        title,
-        message,
-        ...(annonceId ? { annonceId: Number(annonceId) } : {}),
+      adminApi.post('/admin/api/notifications/broadcast', {
+        json: {
+          type,
+          title,
+          message,
+          ...(annonceId ? { annonceId: Number(annonceId) } : {}),
+        },
+        schema: BroadcastResponseSchema,
       }),
     onSuccess: () => {
       setTitle('');

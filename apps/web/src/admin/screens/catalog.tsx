@@ -1,4 +1,9 @@
-import type { CustomCatalogItem } from '@app/domain';
+import {
+  AdminStatusResponseSchema,
+  CustomCatalogListSchema,
+  MergeTargetsSchema,
+  type CustomCatalogItem,
+} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormError, Label, Select } from '@/components/ui/form';
-import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { adminApi, type ApiError } from '../admin-api';
 import { QueryState, ScreenTitle, useLabel } from '../components/ui';
 
 function MergeDialog({ item, onClose }: { item: CustomCatalogItem; onClose: () => void }) {
@@ -17,13 +22,16 @@ function MergeDialog({ item, onClose }: { item: CustomCatalogItem; onClose: () =
   const targets = useQuery({
     queryKey: ['admin', 'mergeTargets', item.kind, item.id],
     queryFn: () =>
-      adminGet<{ id: number; name: string }[]>(
-        `/admin/api/catalog/${item.kind}/${item.id}/mergeTargets`,
-      ),
+      adminApi.get(`/admin/api/catalog/${item.kind}/${item.id}/mergeTargets`, {
+        schema: MergeTargetsSchema,
+      }),
   });
   const merge = useMutation({
     mutationFn: () =>
-      adminPost(`/admin/api/catalog/${item.kind}/${item.id}/merge`, { targetId: Number(targetId) }),
+      adminApi.post(`/admin/api/catalog/${item.kind}/${item.id}/merge`, {
+        json: { targetId: Number(targetId) },
+        schema: AdminStatusResponseSchema,
+      }),
     onSuccess: () => {
       toast.success(t('admin.saved'));
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -76,11 +84,14 @@ export function CatalogScreen() {
   const [merging, setMerging] = useState<CustomCatalogItem | null>(null);
   const query = useQuery({
     queryKey: ['admin', 'catalog'],
-    queryFn: () => adminGet<CustomCatalogItem[]>('/admin/api/catalog/custom'),
+    queryFn: () => adminApi.get('/admin/api/catalog/custom', { schema: CustomCatalogListSchema }),
   });
   const act = useMutation({
     mutationFn: ({ item, action }: { item: CustomCatalogItem; action: 'approve' | 'reject' }) =>
-      adminPost(`/admin/api/catalog/${item.kind}/${item.id}/${action}`),
+      adminApi.post(`/admin/api/catalog/${item.kind}/${item.id}/${action}`, {
+        json: {},
+        schema: AdminStatusResponseSchema,
+      }),
     onSuccess: () => {
       toast.success(t('admin.saved'));
       void queryClient.invalidateQueries({ queryKey: ['admin'] });

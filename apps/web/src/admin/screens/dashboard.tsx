@@ -1,8 +1,8 @@
-import type { AdminDashboard } from '@app/domain';
+import { AdminDashboardSchema, type AdminDashboard } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminGet } from '../admin-api';
+import { adminApi } from '../admin-api';
 import { QueryState, ScreenTitle } from '../components/ui';
 
 const TILES: [keyof AdminDashboard, string, string][] = [
@@ -20,7 +20,7 @@ export function DashboardScreen() {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: () => adminGet<AdminDashboard>('/admin/api/dashboard'),
+    queryFn: () => adminApi.get('/admin/api/dashboard', { schema: AdminDashboardSchema }),
   });
   return (
     <>

@@ -1,4 +1,4 @@
-import type { AdminAnnonceSummary, AdminUserSummary } from '@app/domain';
+import { AdminDeletionsSchema, AdminStatusResponseSchema } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form';
-import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { adminApi, type ApiError } from '../admin-api';
 import { Card, formatDate, QueryState, RowLink, ScreenTitle } from '../components/ui';
 
 type Target = { kind: 'annonce' | 'user'; id: number; label: string };
@@ -18,13 +18,14 @@ export function DeletionsScreen() {
   const [target, setTarget] = useState<Target | null>(null);
   const query = useQuery({
     queryKey: ['admin', 'deletions'],
-    queryFn: () =>
-      adminGet<{ annonces: AdminAnnonceSummary[]; accounts: AdminUserSummary[] }>(
-        '/admin/api/deletions',
-      ),
+    queryFn: () => adminApi.get('/admin/api/deletions', { schema: AdminDeletionsSchema }),
   });
   const erase = useMutation({
-    mutationFn: (what: Target) => adminPost(`/admin/api/${what.kind}/${what.id}/delete`),
+    mutationFn: (what: Target) =>
+      adminApi.post(`/admin/api/${what.kind}/${what.id}/delete`, {
+        json: {},
+        schema: AdminStatusResponseSchema,
+      }),
     onSuccess: () => {
       setTarget(null);
       toast.success(t('admin.deletions.done'));

@@ -1,34 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { AdminFeedbackPageSchema } from '@app/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { adminGet } from '../admin-api';
 import { formatDate, Pager, QueryState, RowLink, ScreenTitle, useLabel } from '../components/ui';
-
-interface Feedback {
-  id: number;
-  kind: string;
-  feedbackType: string;
-  content: string;
-  eventId: string | null;
-  page: string | null;
-  username: string | null;
-  userId: number | null;
-  createdAt: string;
-}
+import { usePagedQuery } from '../paged-query';
 
 /** Bug reports and support messages, newest first. */
 export function FeedbackScreen() {
   const { t, i18n } = useTranslation();
   const label = useLabel();
   const [kind, setKind] = useState<'' | 'SUPPORT' | 'BUG_REPORT'>('');
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['admin', 'feedback', kind, page],
-    queryFn: () =>
-      adminGet<{ total: number; pageSize: number; items: Feedback[] }>(
-        `/admin/api/feedback?page=${page}${kind ? `&kind=${kind}` : ''}`,
-      ),
+  const { query, setPage, pager } = usePagedQuery({
+    name: 'feedback',
+    path: '/admin/api/feedback',
+    schema: AdminFeedbackPageSchema,
+    filters: { kind: kind || undefined },
   });
   return (
     <>
@@ -77,12 +63,7 @@ export function FeedbackScreen() {
             </li>
           ))}
         </ul>
-        <Pager
-          page={page}
-          pageSize={query.data?.pageSize ?? 20}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-        />
+        <Pager {...pager} />
       </QueryState>
     </>
   );

@@ -1,21 +1,16 @@
-import type { AdminUserSummary } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { AdminUserPageSchema } from '@app/domain';
 import { useTranslation } from 'react-i18next';
-import { adminGet } from '../admin-api';
 import { Pager, QueryState, ScreenTitle } from '../components/ui';
+import { usePagedQuery } from '../paged-query';
 import { UserTable } from './users';
 
 /** Identities in progress, the longest waiting first; the decision is on the user's page. */
 export function IdentityQueueScreen() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['admin', 'identities', page],
-    queryFn: () =>
-      adminGet<{ total: number; pageSize: number; items: AdminUserSummary[] }>(
-        `/admin/api/identities?page=${page}`,
-      ),
+  const { query, pager } = usePagedQuery({
+    name: 'identities',
+    path: '/admin/api/identities',
+    schema: AdminUserPageSchema,
   });
   return (
     <>
@@ -27,12 +22,7 @@ export function IdentityQueueScreen() {
         emptyText={t('admin.identities.empty')}
       >
         <UserTable items={query.data?.items ?? []} dateOf={(user) => user.identitySubmittedAt} />
-        <Pager
-          page={page}
-          pageSize={query.data?.pageSize ?? 20}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-        />
+        <Pager {...pager} />
       </QueryState>
     </>
   );

@@ -1,4 +1,8 @@
-import type { AdminMatch } from '@app/domain';
+import {
+  AdminMatchActionResponseSchema,
+  AdminMatchPageSchema,
+  AdminMatchSchema,
+} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Label, Textarea } from '@/components/ui/form';
-import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { adminApi, type ApiError } from '../admin-api';
 import {
   Card,
   Fields,
@@ -17,6 +21,7 @@ import {
   ScreenTitle,
   useLabel,
 } from '../components/ui';
+import { usePagedQuery } from '../paged-query';
 
 type Status = 'TO_VALIDATE' | 'VALIDATED';
 
@@ -25,13 +30,11 @@ export function MatchQueueScreen() {
   const { t, i18n } = useTranslation();
   const label = useLabel();
   const [status, setStatus] = useState<Status>('TO_VALIDATE');
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['admin', 'matches', status, page],
-    queryFn: () =>
-      adminGet<{ total: number; pageSize: number; items: AdminMatch[] }>(
-        `/admin/api/matches?status=${status}&page=${page}`,
-      ),
+  const { query, setPage, pager } = usePagedQuery({
+    name: 'matches',
+    path: '/admin/api/matches',
+    schema: AdminMatchPageSchema,
+    filters: { status },
   });
   return (
     <>
@@ -71,12 +74,7 @@ export function MatchQueueScreen() {
             </li>
           ))}
         </ul>
-        <Pager
-          page={page}
-          pageSize={query.data?.pageSize ?? 20}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-        />
+        <Pager {...pager} />
       </QueryState>
     </>
   );
@@ -102,11 +100,14 @@ export function MatchReviewScreen() {
   const [destroyed, setDestroyed] = useState(false);
   const query = useQuery({
     queryKey: ['admin', 'match', id],
-    queryFn: () => adminGet<AdminMatch>(`/admin/api/match/${id}`),
+    queryFn: () => adminApi.get(`/admin/api/match/${id}`, { schema: AdminMatchSchema }),
   });
   const action = useMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown }) =>
-      adminPost(`/admin/api/match/${id}/${path}`, body ?? {}),
+      adminApi.post(`/admin/api/match/${id}/${path}`, {
+        json: body ?? {},
+        schema: AdminMatchActionResponseSchema,
+      }),
     onSuccess: () => {
       toast.success(t('admin.saved'));
       void queryClient.invalidateQueries({ queryKey: ['admin'] });

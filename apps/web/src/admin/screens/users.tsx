@@ -1,4 +1,12 @@
-import type { AdminUserDetail, AdminUserSummary } from '@app/domain';
+import {
+  AdminUserActionResponseSchema,
+  AdminUserDetailSchema,
+  AdminUserPageSchema,
+  IdentityReviewResponseSchema,
+  ImpersonateResponseSchema,
+  type AdminUserSummary,
+  type ImpersonateResponse,
+} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +15,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormError, Input, Label, Textarea } from '@/components/ui/form';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
-import { adminGet, adminPost, type ApiError } from '../admin-api';
+import { adminApi, type ApiError } from '../admin-api';
 import { ObjectHistory } from '../components/object-history';
 import {
   Card,
@@ -20,13 +28,7 @@ import {
   ScreenTitle,
   useLabel,
 } from '../components/ui';
-
-interface Page<T> {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: T[];
-}
+import { usePagedQuery } from '../paged-query';
 
 export function UserTable({
   items,
@@ -89,11 +91,11 @@ export function UserSearchScreen() {
   const id = useId();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['admin', 'users', q, page],
-    queryFn: () =>
-      adminGet<Page<AdminUserSummary>>(`/admin/api/users?q=${encodeURIComponent(q)}&page=${page}`),
+  const { query, setPage, pager } = usePagedQuery({
+    name: 'users',
+    path: '/admin/api/users',
+    schema: AdminUserPageSchema,
+    filters: { q },
   });
   return (
     <>
@@ -127,12 +129,7 @@ export function UserSearchScreen() {
         isEmpty={query.data?.items.length === 0}
       >
         <UserTable items={query.data?.items ?? []} />
-        <Pager
-          page={page}
-          pageSize={query.data?.pageSize ?? 20}
-          total={query.data?.total ?? 0}
-          onPage={setPage}
-        />
+        <Pager {...pager} />
       </QueryState>
     </>
   );
@@ -142,13 +139,7 @@ export function UserSearchScreen() {
  * Opens the public app as the user: its session store gets the 15-minute impersonation token and
  * no refresh token, so the public app logs out when it expires (docs/decisions.md).
  */
-function openAsUser(answer: {
-  username: string;
-  roles: string[];
-  access_token: string;
-  expires_in: number;
-  impersonatorUsername: string;
-}) {
+function openAsUser(answer: ImpersonateResponse) {
   storage.set(
     STORAGE_KEYS.user,
     JSON.stringify({
@@ -171,8 +162,14 @@ function useUserAction(userId: string | undefined) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: unknown }) =>
-      adminPost(`/admin/api/user/${userId}/${path}`, body ?? {}),
+    mutationFn: async ({ path, body }: { path: string; body?: unknown }): Promise<void> => {
+      const url = `/admin/api/user/${userId}/${path}`;
+      const json = body ?? {};
+      // The identity decision answers the identity status; the other actions the account.
+      if (path === 'identity')
+        await adminApi.post(url, { json, schema: IdentityReviewResponseSchema });
+      else await adminApi.post(url, { json, schema: AdminUserActionResponseSchema });
+    },
     onSuccess: () => {
       toast.success(t('admin.saved'));
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -188,7 +185,7 @@ export function UserScreen() {
   const formId = useId();
   const query = useQuery({
     queryKey: ['admin', 'user', id],
-    queryFn: () => adminGet<AdminUserDetail>(`/admin/api/user/${id}`),
+    queryFn: () => adminApi.get(`/admin/api/user/${id}`, { schema: AdminUserDetailSchema }),
   });
   const action = useUserAction(id);
   const [identityComment, setIdentityComment] = useState('');
@@ -197,13 +194,10 @@ export function UserScreen() {
   const [lockReason, setLockReason] = useState('');
   const impersonate = useMutation({
     mutationFn: () =>
-      adminPost<{
-        username: string;
-        roles: string[];
-        access_token: string;
-        expires_in: number;
-        impersonatorUsername: string;
-      }>(`/admin/api/user/${id}/impersonate`),
+      adminApi.post(`/admin/api/user/${id}/impersonate`, {
+        json: {},
+        schema: ImpersonateResponseSchema,
+      }),
     onSuccess: openAsUser,
   });
   const u = query.data;

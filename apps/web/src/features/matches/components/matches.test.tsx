@@ -147,7 +147,11 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     // The mandatory rule: the first invalid field gets the focus.
     await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
     await waitFor(() => expect(screen.getByLabelText(/^Numéro et rue/)).toHaveFocus());
-    expect(screen.getAllByText('Ce champ est obligatoire.').length).toBeGreaterThanOrEqual(4);
+    const problems = screen.getAllByText('Ce champ est obligatoire.').length;
+    expect(problems).toBeGreaterThanOrEqual(4);
+    // A changed field loses its problem at once; the others wait for the next sending.
+    await user.type(screen.getByLabelText(/^Numéro et rue/), '1');
+    expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(problems - 1);
   });
 
   it('a close match is not a success; "insist" goes to the report of that announcement', async () => {
@@ -198,8 +202,11 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     const stub = stubFetch({
       ...validation('ACCEPTED'),
       ...catalogue,
+      // The first sending is refused for a field the server names, the second one goes through.
       'POST /matchAnnonce/saveMatchAnnonceGrandPublic': () =>
-        json({ id: 5, annonceId: 42, lampionsGained: 20 }),
+        stub.callsTo('POST', '/matchAnnonce/saveMatchAnnonceGrandPublic').length === 1
+          ? apiError(403, 'INVALID', 'field.invalid.error', 'description')
+          : json({ id: 5, annonceId: 42, lampionsGained: 20 }),
     });
     const scanned = encodeURIComponent(
       JSON.stringify({ identifierType: 'LICENCE_PLATE', licensePlate: 'AB123CD', annonceId: 42 }),
@@ -245,6 +252,10 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
       await screen.findByLabelText(/^Modèle/),
       await screen.findByRole('option', { name: '208' }),
     );
+    await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
+    // The server's problem shows under its field, which gets the focus.
+    expect(await screen.findByText('Ce champ est invalide.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Description/)).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
 
     const done = await screen.findByRole('dialog', { name: 'Signalement envoyé' });

@@ -1,35 +1,35 @@
 import {
-  MATCH_FORM_FIELDS,
-  MATCH_MESSAGE_KEYS,
-  MATCH_PHOTOS_MAX,
-  matchFormProblems,
   sanitizeVinInput,
   type GeoPlace,
-  type MatchFieldsInput,
   type MatchFormField,
   type ScannedIdentifierInput,
 } from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, LocateFixed, Send, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FilePickButtons, fileProblem } from '@/components/ui/file-picker';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field as FormField } from '@/components/ui/field';
+import { FilePickButtons } from '@/components/ui/file-picker';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/form';
-import { ApiError } from '@/lib/api-client';
+import { TownSuggestions, useTownAutocomplete } from '@/components/ui/town-autocomplete';
 import {
   useBrands,
   useColors,
   useEnergies,
   useFinishes,
   useModels,
-  usePlaces,
   useVehicleTypes,
 } from '@/lib/catalog-queries';
 import { currentPosition } from '@/lib/geolocation';
-import { matchKeys, placeAt, saveMatch, useMatchedAnnonce } from '../api/matches-api';
+import { placeAt, useMatchedAnnonce } from '../api/matches-api';
+import {
+  matchFieldId as fieldId,
+  useMatchReport,
+  type MatchErrors as Errors,
+  type MatchFieldKey as FieldKey,
+  type MatchFormState as FormState,
+} from '../hooks/use-match-report';
 
 export interface VerifyMatchProps {
   /** The scanned identifier of the check (annonceId: the announcement reported on). */
@@ -48,26 +48,6 @@ export interface VerifyMatchProps {
   /** The server asks for an identity (opens the identity modal). */
   onIdentityRequired: () => void;
 }
-
-type FieldKey = MatchFormField | 'imagesVehicle';
-type Errors = Partial<Record<FieldKey, string>>;
-
-interface FormState {
-  street: string;
-  town: GeoPlace | null;
-  /** "Utiliser ma position": the phone's coordinates, placed by the server's reverse geocoding. */
-  located: { latitude: number; longitude: number } | null;
-  vehicleType: number | null;
-  brand: number | null;
-  model: number | null;
-  modelFinish: number | null;
-  vin: string;
-  color: string;
-  energy: string;
-  description: string;
-}
-
-const fieldId = (field: FieldKey) => `match-${field}`;
 
 /**
  * Verify match (docs/product/discovery.md §2 and §4): step 1 the photos (at least one), step 2 the form with the
@@ -121,135 +101,10 @@ function VerifyMatchSteps({
   annonceTitle,
 }: VerifyMatchProps & { initial: FormState; annonceTitle: string | null }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [form, setForm] = useState<FormState>(initial);
-  const [errors, setErrors] = useState<Errors>({});
   const [quitOpen, setQuitOpen] = useState(false);
-  const [done, setDone] = useState<{ lampions: number } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [scrollRequest, setScrollRequest] = useState<{ field: FieldKey; n: number } | null>(null);
-  const scrollTo = (field: FieldKey) =>
-    setScrollRequest((current) => ({ field, n: (current?.n ?? 0) + 1 }));
-
   const types = useVehicleTypes();
-  const type = types.data?.find((item) => item.id === form.vehicleType) ?? null;
-
-  // After a refused submit, bring the first invalid field into view and focus it.
-  useEffect(() => {
-    if (!scrollRequest) return;
-    const element = document.getElementById(fieldId(scrollRequest.field));
-    element?.scrollIntoView?.({ block: 'center' });
-    element?.focus();
-  }, [scrollRequest]);
-
-  const previews = useMemo(() => photos.map((file) => URL.createObjectURL(file)), [photos]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
-
-  function update(patch: Partial<FormState>) {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) {
-        delete next[
-          (key === 'street' || key === 'town' || key === 'located' ? 'address' : key) as FieldKey
-        ];
-      }
-      return next;
-    });
-  }
-
-  function fields(): MatchFieldsInput {
-    const town = form.town;
-    const street = form.street.trim();
-    // Placed by the phone's position, the town is enough: the coordinates are the exact spot.
-    const placed = street || form.located;
-    return {
-      address:
-        placed && town && town.latitude !== null && town.longitude !== null
-          ? {
-              address: street
-                ? `${street}, ${town.postalCode} ${town.city}`
-                : `${town.postalCode} ${town.city}`,
-              latitude: form.located?.latitude ?? position?.latitude ?? town.latitude,
-              longitude: form.located?.longitude ?? position?.longitude ?? town.longitude,
-              departement: town.departmentCode,
-            }
-          : null,
-      vehicleType: form.vehicleType,
-      brand: form.brand,
-      model: form.model,
-      modelFinish: form.modelFinish,
-      vin: form.vin || null,
-      color: form.color || null,
-      energy: form.energy || null,
-      description: form.description.trim() || null,
-    };
-  }
-
-  function nextStep() {
-    if (photos.length === 0) {
-      setErrors({ imagesVehicle: MATCH_MESSAGE_KEYS.photosRequired });
-      scrollTo('imagesVehicle');
-      return;
-    }
-    setErrors({});
-    setStep(2);
-    window.scrollTo({ top: 0 });
-  }
-
-  async function submit() {
-    const values = fields();
-    const problems = matchFormProblems(
-      values,
-      type ? { isLicensed: type.isLicensed, hasVIN: type.hasVIN } : null,
-    );
-    if (problems.length > 0) {
-      setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.messageKey])));
-      scrollTo(problems[0]!.field);
-      return;
-    }
-    const body = new FormData();
-    body.append('match', JSON.stringify(values));
-    body.append('scannedIdentifier', JSON.stringify(scanned));
-    body.append('nbImagesVehicle', String(photos.length));
-    if (didInsist) body.append('didInsist', 'true');
-    photos.forEach((file, index) => body.append(`imagesVehicle[${index}]`, file, file.name));
-    setSubmitting(true);
-    try {
-      const saved = await saveMatch(body);
-      await queryClient.invalidateQueries({ queryKey: matchKeys.all });
-      setDone({ lampions: saved.lampionsGained });
-    } catch (error) {
-      if (error instanceof ApiError && error.messageKey === 'identity.required.error') {
-        onIdentityRequired();
-      } else if (error instanceof ApiError && error.invalidField) {
-        const field = (
-          MATCH_FORM_FIELDS.includes(error.invalidField as MatchFormField) ||
-          error.invalidField === 'imagesVehicle'
-            ? error.invalidField
-            : null
-        ) as FieldKey | null;
-        if (field) {
-          setErrors({ [field]: error.messageKey });
-          if (field === 'imagesVehicle') setStep(1);
-          scrollTo(field);
-        } else {
-          toast.error(t('Error.title'), { description: t(error.messageKey), duration: 4000 });
-        }
-      } else {
-        // docs/product/discovery.md §8: loading resets; a bottom-right toast "Error" (4 s).
-        toast.error(t('Error.title'), {
-          description: t(error instanceof ApiError ? error.messageKey : 'error.generic'),
-          duration: 4000,
-          position: 'bottom-right',
-        });
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const report = useMatchReport({ scanned, didInsist, position, initial, onIdentityRequired });
+  const { step, photos, previews, form, update, errors, type, done } = report;
 
   return (
     <div className="flex flex-col gap-5">
@@ -258,7 +113,7 @@ function VerifyMatchSteps({
           variant="ghost"
           size="icon"
           aria-label={t('match.verify.back')}
-          onClick={() => (step === 2 ? setStep(1) : setQuitOpen(true))}
+          onClick={() => (step === 2 ? report.backToPhotos() : setQuitOpen(true))}
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Button>
@@ -301,13 +156,7 @@ function VerifyMatchSteps({
             multiple
             invalid={Boolean(errors.imagesVehicle)}
             describedBy={errors.imagesVehicle ? 'match-imagesVehicle-error' : undefined}
-            onFiles={(files) => {
-              // A wrong type or an over-large file is said at once, before anything is sent.
-              const refused = files.map((file) => fileProblem(file, 'photo')).find(Boolean);
-              const picked = files.filter((file) => !fileProblem(file, 'photo'));
-              setPhotos((current) => [...current, ...picked].slice(0, MATCH_PHOTOS_MAX));
-              setErrors(refused ? { imagesVehicle: refused } : {});
-            }}
+            onFiles={report.addPhotos}
           />
           <p className="text-xs text-slate-600">{t('filePicker.types.photo')}</p>
           <FieldError id="match-imagesVehicle-error">
@@ -330,7 +179,7 @@ function VerifyMatchSteps({
                     size="icon"
                     className="absolute top-1 right-1"
                     aria-label={t('match.verify.photos.remove', { n: index + 1 })}
-                    onClick={() => setPhotos((current) => current.filter((_, i) => i !== index))}
+                    onClick={() => report.removePhoto(index)}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
                   </Button>
@@ -339,7 +188,7 @@ function VerifyMatchSteps({
             </ul>
           ) : null}
           <div className="flex justify-end">
-            <Button onClick={nextStep}>{t('match.verify.next')}</Button>
+            <Button onClick={report.nextStep}>{t('match.verify.next')}</Button>
           </div>
         </section>
       ) : (
@@ -349,7 +198,7 @@ function VerifyMatchSteps({
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            void report.submit();
           }}
         >
           <h2 id="match-form-title" className="text-lg font-semibold">
@@ -405,8 +254,8 @@ function VerifyMatchSteps({
             />
           </Field>
           <div className="flex justify-end">
-            <Button type="submit" disabled={submitting}>
-              {submitting ? (
+            <Button type="submit" disabled={report.submitting}>
+              {report.submitting ? (
                 <Loader2 aria-hidden="true" className="size-4 animate-spin" />
               ) : (
                 <Send aria-hidden="true" className="size-4" />
@@ -465,18 +314,6 @@ function VerifyMatchSteps({
 /** Required fields of a sighting report (docs/product/founders-decisions.md): marked as such in their label. */
 const REQUIRED_FIELDS: readonly FieldKey[] = ['vehicleType', 'brand', 'model', 'color'];
 
-function FieldLabel({ field, label }: { field: FieldKey; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Label htmlFor={fieldId(field)}>
-      {label}{' '}
-      <span className="font-normal text-slate-600">
-        {REQUIRED_FIELDS.includes(field) ? t('filePicker.required') : t('filePicker.optional')}
-      </span>
-    </Label>
-  );
-}
-
 function Field({
   field,
   label,
@@ -490,11 +327,21 @@ function Field({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="scroll-mt-24 scroll-mb-32">
-      <FieldLabel field={field} label={label} />
+    <FormField
+      id={fieldId(field)}
+      className="scroll-mt-24 scroll-mb-32"
+      error={error}
+      label={
+        <>
+          {label}{' '}
+          <span className="font-normal text-slate-600">
+            {REQUIRED_FIELDS.includes(field) ? t('filePicker.required') : t('filePicker.optional')}
+          </span>
+        </>
+      }
+    >
       {children}
-      <FieldError id={`${fieldId(field)}-error`}>{error ? t(error) : null}</FieldError>
-    </div>
+    </FormField>
   );
 }
 
@@ -683,12 +530,9 @@ function AddressFields({
 }) {
   const { t } = useTranslation();
   const townId = useId();
-  const [text, setText] = useState(town ? `${town.city} (${town.postalCode})` : '');
-  const [open, setOpen] = useState(false);
+  const townText = useTownAutocomplete(town ? `${town.city} (${town.postalCode})` : '');
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
-  const places = usePlaces(open ? text : '');
-  const options = (places.data ?? []).filter((place) => place.latitude !== null);
 
   async function locateMe() {
     setLocating(true);
@@ -709,8 +553,7 @@ function AddressFields({
       const line = place.label.endsWith(suffix)
         ? place.label.slice(0, -suffix.length).replace(/[,\s]+$/, '')
         : '';
-      setText(`${place.city} (${place.postalCode})`);
-      setOpen(false);
+      townText.show(`${place.city} (${place.postalCode})`);
       onLocated(place, spot, line && line !== place.city ? line : street);
     } catch {
       setLocateError('match.position.unknown');
@@ -776,39 +619,25 @@ function AddressFields({
         </Label>
         <Input
           id={townId}
-          value={text}
+          value={townText.text}
           autoComplete="off"
           aria-required
           invalid={Boolean(error) && !town}
           aria-describedby={error ? `${fieldId('address')}-error` : undefined}
           onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
+            townText.type(event.target.value);
             if (town) onTown(null);
           }}
         />
-        {open && options.length > 0 ? (
-          <ul
-            aria-label={t('match.field.townSuggestions')}
-            className="mt-1 max-h-64 overflow-y-auto rounded-lg border border-night-200 bg-white shadow-lg"
-          >
-            {options.map((place) => (
-              <li key={`${place.inseeCode}-${place.postalCode}`}>
-                <button
-                  type="button"
-                  className="block min-h-11 w-full px-3 py-2 text-left text-sm hover:bg-night-50 focus-visible:bg-night-50"
-                  onClick={() => {
-                    onTown(place);
-                    setText(`${place.city} (${place.postalCode})`);
-                    setOpen(false);
-                  }}
-                >
-                  {place.city} ({place.postalCode})
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TownSuggestions
+          label={t('match.field.townSuggestions')}
+          suggestions={townText.suggestions}
+          optionLabel={(place) => `${place.city} (${place.postalCode})`}
+          onPick={(place) => {
+            onTown(place);
+            townText.show(`${place.city} (${place.postalCode})`);
+          }}
+        />
       </div>
       <FieldError id={`${fieldId('address')}-error`}>{error ? t(error) : null}</FieldError>
     </fieldset>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { GroupError } from './field';
+import { GroupError } from '@/components/ui/field';
 
 /** Case-insensitive substring match, accents ignored (§2: "searchable list"). */
 export function matchesFilter(name: string, filter: string): boolean {

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { createCustomItem, type CustomItemKind } from '../../api/catalog';
-import { describedBy, Field } from './field';
+import { describedBy, Field } from '@/components/ui/field';
 import type { Named } from './wizard-form';
 
 const TITLES: Record<CustomItemKind, string> = {

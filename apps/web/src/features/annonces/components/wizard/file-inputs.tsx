@@ -7,7 +7,7 @@ import {
   fileProblem,
   type PickedFile,
 } from '@/components/ui/file-picker';
-import { GroupError } from './field';
+import { GroupError } from '@/components/ui/field';
 import { newFileSlot, type FileSlot } from './wizard-form';
 
 export const PHOTO_TYPES = 'image/png,image/jpeg';

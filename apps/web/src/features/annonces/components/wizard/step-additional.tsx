@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/form';
 import { catalogKeys, useFinishes } from '@/lib/catalog-queries';
 import { matchesFilter } from './choice-list';
 import { CustomItemDialog } from './custom-item-dialog';
-import { describedBy, Field, GroupError } from './field';
+import { describedBy, Field, GroupError } from '@/components/ui/field';
 import type { StepProps } from './wizard-types';
 
 function FinishInput({ fields, setFields, errors }: StepProps) {

@@ -1,7 +1,7 @@
 import { Lightbulb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Input, Textarea } from '@/components/ui/form';
-import { describedBy, Field } from './field';
+import { describedBy, Field } from '@/components/ui/field';
 import { DocumentInput, PhotosInput } from './file-inputs';
 import type { StepProps } from './wizard-types';
 

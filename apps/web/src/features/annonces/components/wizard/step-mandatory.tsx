@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Input, Select } from '@/components/ui/form';
 import { cn } from '@/lib/cn';
 import { useColors, useEnergies } from '@/lib/catalog-queries';
-import { describedBy, Field, GroupError } from './field';
+import { describedBy, Field, GroupError } from '@/components/ui/field';
 import { DocumentInput } from './file-inputs';
 import { TownInput } from './town-input';
 import type { StepProps } from './wizard-types';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RewardStars } from '@/components/annonce-card/reward-stars';
 import { Input } from '@/components/ui/form';
 import { cn } from '@/lib/cn';
-import { describedBy, Field } from './field';
+import { describedBy, Field } from '@/components/ui/field';
 import type { StepProps } from './wizard-types';
 
 export const formatEuros = (amount: number, language: string) =>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/form';
-import { usePlaces } from '@/lib/catalog-queries';
-import { describedBy, Field } from './field';
+import { TownSuggestions, useTownAutocomplete } from '@/components/ui/town-autocomplete';
 import type { TownChoice } from './wizard-form';
 
 const townLabel = (town: TownChoice) => `${town.city} (${town.postalCode})`;
@@ -18,12 +17,7 @@ export function TownInput({
   error?: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value ? townLabel(value) : '');
-  const [open, setOpen] = useState(false);
-  const places = usePlaces(open ? text : '');
-  const options = (places.data ?? []).filter(
-    (place) => place.latitude !== null && place.longitude !== null,
-  );
+  const town = useTownAutocomplete(value ? townLabel(value) : '');
   return (
     <Field
       id="town"
@@ -33,44 +27,30 @@ export function TownInput({
     >
       <Input
         id="town"
-        value={text}
+        value={town.text}
         autoComplete="off"
         onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
+          town.type(event.target.value);
           if (value) onChange(null);
         }}
         {...describedBy('town', error, true)}
       />
-      {open && options.length > 0 ? (
-        <ul
-          aria-label={t('wizard.address.suggestions')}
-          className="mt-1 max-h-64 overflow-y-auto rounded-lg border border-night-200 bg-white shadow-lg"
-        >
-          {options.map((place) => (
-            <li key={`${place.inseeCode}-${place.postalCode}`}>
-              <button
-                type="button"
-                className="block min-h-11 w-full px-3 py-2 text-left text-sm hover:bg-night-50 focus-visible:bg-night-50"
-                onClick={() => {
-                  const town = {
-                    city: place.city,
-                    postalCode: place.postalCode,
-                    departmentCode: place.departmentCode,
-                    latitude: place.latitude as number,
-                    longitude: place.longitude as number,
-                  };
-                  onChange(town);
-                  setText(townLabel(town));
-                  setOpen(false);
-                }}
-              >
-                {place.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TownSuggestions
+        label={t('wizard.address.suggestions')}
+        suggestions={town.suggestions}
+        optionLabel={(place) => place.label}
+        onPick={(place) => {
+          const choice = {
+            city: place.city,
+            postalCode: place.postalCode,
+            departmentCode: place.departmentCode,
+            latitude: place.latitude,
+            longitude: place.longitude,
+          };
+          onChange(choice);
+          town.show(townLabel(choice));
+        }}
+      />
     </Field>
   );
 }

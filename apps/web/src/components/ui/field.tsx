@@ -1,24 +1,30 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, Label } from '@/components/ui/form';
+import { FieldError, Label } from './form';
 
-/** A labelled control with its problem underneath (the control gets `aria-describedby`). */
+/**
+ * A labelled control with its hint above and its problem underneath, a catalogue key shown
+ * translated (the control gets `aria-describedby`, see describedBy). Shared by the forms that
+ * build their own state: the announcement wizard and the sighting report.
+ */
 export function Field({
   id,
   label,
   error,
   hint,
+  className,
   children,
 }: {
   id: string;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div>
+    <div className={className}>
       <Label htmlFor={id}>{label}</Label>
       {hint ? (
         <p id={`${id}-hint`} className="-mt-1 mb-1.5 text-xs text-slate-600">
