@@ -63,6 +63,18 @@ const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app
     async (request, reply) =>
       sendFile(reply, await service.open(request.params.id, 'thumbnail', request.query)),
   );
+  app.get(
+    '/files/:id/small',
+    { config: access, schema: schema('A WebP of a stored image, at most 480 px wide (cards)') },
+    async (request, reply) =>
+      sendFile(reply, await service.open(request.params.id, 'small', request.query)),
+  );
+  app.get(
+    '/files/:id/large',
+    { config: access, schema: schema('A WebP of a stored image, at most 1280 px wide (detail)') },
+    async (request, reply) =>
+      sendFile(reply, await service.open(request.params.id, 'large', request.query)),
+  );
 };
 
 export default filesRoutes;
