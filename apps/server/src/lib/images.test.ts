@@ -117,13 +117,15 @@ describe('rasterizeOwnSvg', () => {
 });
 
 describe('createPhotoSize', () => {
-  it('makes WebP sizes at most 480 and 1280 px wide, never enlarged, without metadata', async () => {
+  it('makes WebP sizes at most 480, 800 and 1280 px wide, never enlarged, without metadata', async () => {
     const input = await phonePhoto({ width: 1600, height: 1200 });
     const small = await createPhotoSize(input, 'small');
+    const medium = await createPhotoSize(input, 'medium');
     const large = await createPhotoSize(input, 'large');
     expect([small.width, small.height, small.contentType]).toEqual([480, 360, 'image/webp']);
+    expect([medium.width, medium.height]).toEqual([800, 600]);
     expect([large.width, large.height]).toEqual([1280, 960]);
-    for (const made of [small, large]) {
+    for (const made of [small, medium, large]) {
       const metadata = await sharp(made.data).metadata();
       expect(metadata.format).toBe('webp');
       expect(metadata.exif).toBeUndefined();

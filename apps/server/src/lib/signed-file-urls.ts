@@ -20,7 +20,7 @@ import {
 export const SIGNED_FILE_URL_LIFETIME_SECONDS = 5 * 60;
 
 /** The stored file, its 480 px JPEG, and its WebP sizes (lib/images.ts PHOTO_SIZES). */
-export type FileVariant = 'original' | 'thumbnail' | 'small' | 'large';
+export type FileVariant = 'original' | 'thumbnail' | PhotoSize;
 
 export interface FileUrlSigner {
   /** "/files/12?expires=1790000000&signature=…" (or "/files/12/thumbnail?…", "/files/12/small?…"). */

@@ -179,7 +179,7 @@ export const VehiclePhotoSchema = z.object({
   /** Pixel size of fileUrl, so the page reserves its space; null until the server has read it. */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  /** WebP sizes (480 and 1280 px wide at most), smallest first. */
+  /** WebP sizes (480, 800 and 1280 px wide at most), smallest first. */
   sources: z.array(PhotoSourceSchema),
 });
 export type VehiclePhoto = z.infer<typeof VehiclePhotoSchema>;

@@ -114,6 +114,11 @@ describe('my announcements, favourites, detail and deletion', () => {
         width: 64,
       },
       {
+        url: expect.stringMatching(/\/files\/\d+\/medium\?expires=\d+&signature=/),
+        type: 'image/webp',
+        width: 64,
+      },
+      {
         url: expect.stringMatching(/\/files\/\d+\/large\?expires=\d+&signature=/),
         type: 'image/webp',
         width: 64,
@@ -187,7 +192,7 @@ describe('my announcements, favourites, detail and deletion', () => {
     });
     expect(body.vehicle.licensePlate).toBe('AB-123-**');
     expect(body.vehicle.vehicleImages[0]).toMatchObject({ width: 64, height: 48 });
-    expect(body.vehicle.vehicleImages[0].sources[1].url).toMatch(
+    expect(body.vehicle.vehicleImages[0].sources[2].url).toMatch(
       /\/files\/\d+\/large\?signature=[\w-]+$/,
     );
     expect(body.vehicle.theftPosition).toMatchObject({

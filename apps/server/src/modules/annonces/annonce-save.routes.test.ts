@@ -266,7 +266,7 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
     expect((await sharp(Buffer.concat(chunks)).metadata()).exif).toBeUndefined();
     // Its WebP sizes are made at upload, next to it, and its pixel size is kept for the pages.
-    for (const size of ['small', 'large'] as const) {
+    for (const size of ['small', 'medium', 'large'] as const) {
       const made = await t.deps.storage.get(photoSizeKeyOf(keyA!, size));
       expect(made?.contentType, size).toBe('image/webp');
     }

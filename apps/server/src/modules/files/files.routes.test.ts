@@ -125,6 +125,7 @@ describe('GET /files/{id}', () => {
       .where(eq(storedFiles.id, photo.id));
     for (const [variant, expected] of [
       ['small', [480, 320]],
+      ['medium', [800, 533]],
       // Never enlarged: the photo is 960 px wide.
       ['large', [960, 640]],
     ] as const) {
@@ -170,6 +171,7 @@ describe('GET /files/{id}', () => {
         `/files/${id}`,
         `/files/${id}/thumbnail`,
         `/files/${id}/small`,
+        `/files/${id}/medium`,
         `/files/${id}/large`,
       ]) {
         for (const method of ['GET', 'HEAD'] as const) {
