@@ -236,7 +236,9 @@ test.describe('announcements', () => {
     await page.goto('/#/user/myAnnonce');
     const cardPhoto = page.getByRole('article').locator('picture img').first();
     await expect(cardPhoto).toHaveAttribute('width', /^\d+$/);
-    await expect.poll(() => loadedPhotoPath(cardPhoto)).toMatch(/^\/files\/\d+\/(small|large)$/);
+    await expect
+      .poll(() => loadedPhotoPath(cardPhoto))
+      .toMatch(/^\/files\/\d+\/(small|medium|large)$/);
 
     await page.goto('/#/annonce/show/204');
     await expect(page.getByRole('heading', { name: 'Fiat Strada' })).toBeVisible();
@@ -246,7 +248,9 @@ test.describe('announcements', () => {
       .locator('picture img')
       .first();
     await expect(galleryPhoto).toHaveAttribute('height', /^\d+$/);
-    await expect.poll(() => loadedPhotoPath(galleryPhoto)).toMatch(/^\/files\/\d+\/(small|large)$/);
+    await expect
+      .poll(() => loadedPhotoPath(galleryPhoto))
+      .toMatch(/^\/files\/\d+\/(small|medium|large)$/);
     await page.screenshot({
       path: screenshotPath(testInfo.project.name, 'show-owner'),
       fullPage: true,
