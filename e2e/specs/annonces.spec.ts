@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   chooseTown,
   createDraft,
@@ -12,6 +12,13 @@ import { makePng, makePdf } from '../support/fixture-files';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true });
 const counter = (page: Page) => page.getByTestId('step-counter');
+
+/** The path of the file an <img> shows once loaded (its srcset choice), or '' before. */
+function loadedPhotoPath(image: Locator): Promise<string> {
+  return image.evaluate((element: HTMLImageElement) =>
+    element.complete && element.naturalWidth > 0 ? new URL(element.currentSrc).pathname : '',
+  );
+}
 
 test.describe('announcements', () => {
   test.beforeEach(async ({ page, request }) => {
@@ -224,9 +231,25 @@ test.describe('announcements', () => {
   test('the detail page: gallery, tabs and the theft zone on the map', async ({
     page,
   }, testInfo) => {
+    // A card's photo comes in its WebP size, in a box sized before it loads (issue 17).
+    await page.goto('/#/user/myAnnonce');
+    const cardPhoto = page.getByRole('article').locator('picture img').first();
+    await expect(cardPhoto).toHaveAttribute('width', /^\d+$/);
+    await expect
+      .poll(() => loadedPhotoPath(cardPhoto))
+      .toMatch(/^\/files\/\d+\/(small|medium|large)$/);
+
     await page.goto('/#/annonce/show/204');
     await expect(page.getByRole('heading', { name: 'Fiat Strada' })).toBeVisible();
     await expect(page.getByText('Annonce en ligne.')).toBeVisible();
+    const galleryPhoto = page
+      .getByRole('list', { name: 'Photos du véhicule' })
+      .locator('picture img')
+      .first();
+    await expect(galleryPhoto).toHaveAttribute('height', /^\d+$/);
+    await expect
+      .poll(() => loadedPhotoPath(galleryPhoto))
+      .toMatch(/^\/files\/\d+\/(small|medium|large)$/);
     await page.screenshot({
       path: screenshotPath(testInfo.project.name, 'show-owner'),
       fullPage: true,

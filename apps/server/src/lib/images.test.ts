@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  createPhotoSize,
   createThumbnail,
   PHOTO_MAX_DIMENSION,
   rasterizeOwnSvg,
@@ -112,5 +113,32 @@ describe('rasterizeOwnSvg', () => {
     );
     const photo = await reencodePhoto(png);
     expect([photo.width, photo.height]).toEqual([1200, 800]);
+  });
+});
+
+describe('createPhotoSize', () => {
+  it('makes WebP sizes at most 480, 800 and 1280 px wide, never enlarged, without metadata', async () => {
+    const input = await phonePhoto({ width: 1600, height: 1200 });
+    const small = await createPhotoSize(input, 'small');
+    const medium = await createPhotoSize(input, 'medium');
+    const large = await createPhotoSize(input, 'large');
+    expect([small.width, small.height, small.contentType]).toEqual([480, 360, 'image/webp']);
+    expect([medium.width, medium.height]).toEqual([800, 600]);
+    expect([large.width, large.height]).toEqual([1280, 960]);
+    for (const made of [small, medium, large]) {
+      const metadata = await sharp(made.data).metadata();
+      expect(metadata.format).toBe('webp');
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(made.data.includes('TestPhoneMaker')).toBe(false);
+    }
+    const narrow = await createPhotoSize(await phonePhoto({ width: 300, height: 200 }), 'large');
+    expect([narrow.width, narrow.height]).toEqual([300, 200]);
+  });
+
+  it('refuses what is not an accepted image', async () => {
+    await expect(createPhotoSize(Buffer.from('<svg/>'), 'small')).rejects.toBeInstanceOf(
+      UnsupportedImageError,
+    );
   });
 });

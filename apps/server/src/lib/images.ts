@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { PHOTO_SIZE_CONTENT_TYPE, PHOTO_SIZES, type PhotoSize } from './photo-sizes';
 
 /** Longest side of a stored photo: plenty for a detail page, small enough for a phone's data plan. */
 export const PHOTO_MAX_DIMENSION = 2000;
@@ -6,6 +7,7 @@ export const PHOTO_MAX_DIMENSION = 2000;
 export const THUMBNAIL_WIDTH = 480;
 export const PHOTO_CONTENT_TYPE = 'image/jpeg';
 const JPEG_QUALITY = 82;
+const WEBP_QUALITY = 75;
 /** What we agree to decode (docs/product/annonces.md §5: png, jpeg, jpg; WebP is what phones share nowadays). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A decompression bomb guard: 50 megapixels is more than any phone camera produces. */
@@ -13,7 +15,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface EncodedImage {
   data: Buffer;
-  contentType: typeof PHOTO_CONTENT_TYPE;
+  contentType: typeof PHOTO_CONTENT_TYPE | typeof PHOTO_SIZE_CONTENT_TYPE;
   width: number;
   height: number;
 }
@@ -78,6 +80,32 @@ export async function createThumbnail(input: Buffer): Promise<EncodedImage> {
   } catch (error) {
     throw new UnsupportedImageError('image could not be decoded', { cause: error });
   }
+}
+
+/**
+ * One of the WebP sizes of a photo, at most `PHOTO_SIZES[size]` pixels wide (never enlarged), without
+ * metadata. The input is normally a stored photo (already upright, already clean), but the same
+ * checks as for an upload apply: whatever is in storage is decoded with the same limits.
+ */
+export async function createPhotoSize(input: Buffer, size: PhotoSize): Promise<EncodedImage> {
+  const image = await openChecked(input);
+  try {
+    const { data, info } = await image
+      .autoOrient()
+      .resize({ width: PHOTO_SIZES[size], withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { data, contentType: PHOTO_SIZE_CONTENT_TYPE, width: info.width, height: info.height };
+  } catch (error) {
+    throw new UnsupportedImageError('image could not be decoded', { cause: error });
+  }
+}
+
+/** Width and height of a stored image, read from its header (nothing is decoded). */
+export async function imageDimensions(input: Buffer): Promise<{ width: number; height: number }> {
+  const image = await openChecked(input);
+  const { width, height } = await image.metadata();
+  return { width, height };
 }
 
 /**

@@ -1,4 +1,11 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { VehiclePhoto } from '@app/domain';
+import {
+  PHOTO_SIZE_CONTENT_TYPE,
+  PHOTO_SIZE_NAMES,
+  PHOTO_SIZES,
+  type PhotoSize,
+} from './photo-sizes';
 
 /**
  * Every file link is signed, so that file ids cannot be counted (docs/security.md, "Files"):
@@ -12,10 +19,11 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 /** Long enough to open the document, short enough that a leaked link soon stops working. */
 export const SIGNED_FILE_URL_LIFETIME_SECONDS = 5 * 60;
 
-export type FileVariant = 'original' | 'thumbnail';
+/** The stored file, its 480 px JPEG, and its WebP sizes (lib/images.ts PHOTO_SIZES). */
+export type FileVariant = 'original' | 'thumbnail' | PhotoSize;
 
 export interface FileUrlSigner {
-  /** "/files/12?expires=1790000000&signature=…" (or "/files/12/thumbnail?…"). */
+  /** "/files/12?expires=1790000000&signature=…" (or "/files/12/thumbnail?…", "/files/12/small?…"). */
   signFileUrl(
     fileId: number,
     now: Date,
@@ -37,7 +45,7 @@ export interface FileUrlSigner {
 export const OWNER_PHOTO_URL_LIFETIME_SECONDS = 60 * 60;
 
 function filePath(fileId: number, variant: FileVariant): string {
-  return variant === 'thumbnail' ? `/files/${fileId}/thumbnail` : `/files/${fileId}`;
+  return variant === 'original' ? `/files/${fileId}` : `/files/${fileId}/${variant}`;
 }
 
 function sameSignature(given: string, expected: string): boolean {
@@ -58,7 +66,7 @@ export function createFileUrlSigner(signingSecret: string): FileUrlSigner {
 
   const sign = (fileId: number, expires: number, variant: FileVariant) =>
     createHmac('sha256', key).update(`${variant}:${fileId}:${expires}`).digest('base64url');
-  // One lasting signature for both variants of a public photo; "public:" keeps it apart from the
+  // One lasting signature for every variant of a public photo; "public:" keeps it apart from the
   // short-lived ones.
   const signPublic = (fileId: number) =>
     createHmac('sha256', key).update(`public:${fileId}`).digest('base64url');
@@ -106,13 +114,31 @@ export interface PhotoUrlContext {
   now: Date;
 }
 
+/** A stored photo: its id and, once known, its pixel size (stored_files.width and height). */
+export interface StoredPhoto {
+  id: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** The width of a WebP size of a photo: its nominal width, or less when the photo is narrower. */
+function sizeWidth(photo: StoredPhoto, size: PhotoSize): number {
+  return photo.width === null ? PHOTO_SIZES[size] : Math.min(photo.width, PHOTO_SIZES[size]);
+}
+
 /**
- * The links of an announcement's photo (the contract's id, fileUrl and thumbnailUrl): lasting ones
- * while everyone may see the announcement, short-lived ones (for its owner or the back office,
- * who alone are shown it) otherwise.
+ * The links of an announcement's photo (the contract's id, fileUrl and thumbnailUrl, and since
+ * issue 17 its pixel size and WebP sizes for srcset): lasting ones while everyone may see the
+ * announcement, short-lived ones (for its owner or the back office, who alone are shown it)
+ * otherwise.
  */
-export function photoUrls(context: PhotoUrlContext, fileId: number, annonceIsPublic: boolean) {
+export function photoUrls(
+  context: PhotoUrlContext,
+  photo: StoredPhoto,
+  annonceIsPublic: boolean,
+): VehiclePhoto {
   const signer = fileUrlSigner(context.signingSecret);
+  const fileId = photo.id;
   const link = (variant: FileVariant) =>
     context.publicUrl +
     (annonceIsPublic
@@ -121,7 +147,18 @@ export function photoUrls(context: PhotoUrlContext, fileId: number, annonceIsPub
           variant,
           lifetimeSeconds: OWNER_PHOTO_URL_LIFETIME_SECONDS,
         }));
-  return { id: fileId, fileUrl: link('original'), thumbnailUrl: link('thumbnail') };
+  return {
+    id: fileId,
+    fileUrl: link('original'),
+    thumbnailUrl: link('thumbnail'),
+    width: photo.width,
+    height: photo.height,
+    sources: PHOTO_SIZE_NAMES.map((size) => ({
+      url: link(size),
+      type: PHOTO_SIZE_CONTENT_TYPE,
+      width: sizeWidth(photo, size),
+    })),
+  };
 }
 
 /** One-call form for services: `signFileUrl(app.deps.signingSecret, file.id, clock.now())`. */

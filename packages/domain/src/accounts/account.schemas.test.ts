@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EmailSchema,
-  makeSignUpSchema,
-  makeSignUpStep2Schema,
-  SignUpStep1Schema,
-  SignUpStep3Schema,
-} from './account.schemas';
+import { EmailSchema, makeSignUpStep2Schema, SignUpStep1Schema } from './account.schemas';
+import { makeSignUpSchema, SignUpStep3Schema } from './sign-up.schemas';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const firstIssue = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {

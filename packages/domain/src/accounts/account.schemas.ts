@@ -9,13 +9,6 @@ import {
 import { isOldEnough, parseIsoDate } from './age';
 import { ACCOUNT_MESSAGE_KEYS as K } from './message-keys';
 import { PasswordSchema } from './password';
-import {
-  DEFAULT_PHONE_COUNTRY,
-  normalisePhoneNumber,
-  OVERSEAS_DEPARTMENT_CODES,
-  PHONE_COUNTRIES,
-} from './phone';
-import { LOCALES } from '../reference/localized';
 import { ROLES } from './roles';
 
 /*
@@ -70,7 +63,8 @@ const NameSchema = text(K.fieldRequired)
 // ---------------------------------------------------------------------------------------------
 // Sign-up: three steps, each checked by POST /register/checkStep{n}Register, then signUpPublic.
 
-const step1Shape = {
+/** Step 1's fields, shared with the whole sign-up (sign-up.schemas.ts). */
+export const signUpStep1Shape = {
   username: EmailSchema,
   password: PasswordSchema,
   profile: z.enum(SIGN_UP_PROFILES, { error: K.profileInvalid }).default('individual'),
@@ -78,7 +72,7 @@ const step1Shape = {
 };
 
 /** Step 1: e-mail, password, profile, reason. */
-export const SignUpStep1Schema = z.object(step1Shape);
+export const SignUpStep1Schema = z.object(signUpStep1Shape);
 export type SignUpStep1 = z.infer<typeof SignUpStep1Schema>;
 
 const birthdaySchema = (now: Date) =>
@@ -88,7 +82,8 @@ const birthdaySchema = (now: Date) =>
     .refine((value) => parseIsoDate(value) !== null, K.birthdayFormat)
     .refine((value) => isOldEnough(value, now), K.minor);
 
-const step2Shape = (now: Date) => ({
+/** Step 2's fields, shared with the whole sign-up (sign-up.schemas.ts). */
+export const signUpStep2Shape = (now: Date) => ({
   lastname: NameSchema,
   firstname: NameSchema,
   /** "YYYY-MM-DD"; at least 18 years old on `now`. */
@@ -97,74 +92,9 @@ const step2Shape = (now: Date) => ({
 
 /** Step 2: names and birthday; the age rule needs today's date, hence a factory. */
 export function makeSignUpStep2Schema(now: Date) {
-  return z.object(step2Shape(now));
+  return z.object(signUpStep2Shape(now));
 }
 export type SignUpStep2 = z.infer<ReturnType<typeof makeSignUpStep2Schema>>;
-
-const step3Shape = {
-  phoneNumber: text(K.phoneFormat).trim().min(1, K.fieldRequired),
-  countryCode: z
-    .union([z.literal('').transform(() => DEFAULT_PHONE_COUNTRY), z.enum(PHONE_COUNTRIES)], {
-      error: K.countryCodeInvalid,
-    })
-    .default(DEFAULT_PHONE_COUNTRY),
-  /** Asked only for France; overseas countries are one department each. */
-  department: z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    z.string({ error: K.departmentInvalid }).trim().optional(),
-  ),
-  /** Must be ticked: true, or "true" / "1" / "on" from a form. */
-  acceptedTerms: z
-    .unknown()
-    .refine(
-      (value) => value === true || value === 'true' || value === '1' || value === 'on',
-      K.termsRequired,
-    )
-    .transform(() => true as const),
-};
-
-type Step3Input = {
-  phoneNumber: string;
-  countryCode: (typeof PHONE_COUNTRIES)[number];
-  department?: string | undefined;
-};
-
-/** Normalises the phone to E.164 and picks the department; reports issues on the named fields. */
-function refineStep3<T extends Step3Input>(value: T, ctx: z.RefinementCtx) {
-  const phoneNumber = normalisePhoneNumber(value.phoneNumber, value.countryCode);
-  if (!phoneNumber) {
-    ctx.addIssue({ code: 'custom', message: K.phoneFormat, path: ['phoneNumber'] });
-    return z.NEVER;
-  }
-  const departmentCode =
-    value.countryCode === 'FR'
-      ? value.department || null
-      : OVERSEAS_DEPARTMENT_CODES[value.countryCode];
-  if (!departmentCode) {
-    ctx.addIssue({ code: 'custom', message: K.departmentRequired, path: ['department'] });
-    return z.NEVER;
-  }
-  return { ...value, phoneNumber, departmentCode };
-}
-
-/** Step 3: phone (E.164 out), country, department (FR only), terms. */
-export const SignUpStep3Schema = z.object(step3Shape).transform(refineStep3);
-export type SignUpStep3 = z.infer<typeof SignUpStep3Schema>;
-
-/** POST /register/signUpPublic: the three steps at once, plus the language of the mails. */
-export function makeSignUpSchema(now: Date) {
-  return z
-    .object({
-      ...step1Shape,
-      ...step2Shape(now),
-      ...step3Shape,
-      reason: SignUpReasonSchema.optional(),
-      /** Language of the mails; French unless the user chose English. */
-      locale: z.enum(LOCALES).default('fr'),
-    })
-    .transform(refineStep3);
-}
-export type SignUp = z.infer<ReturnType<typeof makeSignUpSchema>>;
 
 /** The sign-up form as it arrives; rules are applied by the service so that it can answer 403. */
 export const SignUpFormBodySchema = z

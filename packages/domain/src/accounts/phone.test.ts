@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhoneNumber, normalisePhoneNumber, type PhoneCountry } from './phone';
+import { maskPhoneNumber, normalisePhoneNumber } from './phone';
+import type { PhoneCountry } from './phone-countries';
 
 describe('normalisePhoneNumber', () => {
   it.each<[string, PhoneCountry, string | null]>([

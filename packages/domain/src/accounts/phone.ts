@@ -1,21 +1,6 @@
 // The "max" metadata knows which numbers are mobile and tells Mayotte from Réunion (both +262).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-
-/** Countries a phone number may belong to (docs/product/accounts.md §3), France first as the default. */
-export const PHONE_COUNTRIES = ['FR', 'RE', 'MQ', 'GF', 'YT'] as const;
-export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
-export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'FR';
-
-/**
- * The department of an overseas country: the sign-up form asks for a department only for FR, and
- * these countries are each one department.
- */
-export const OVERSEAS_DEPARTMENT_CODES: Record<Exclude<PhoneCountry, 'FR'>, string> = {
-  RE: '974',
-  MQ: '972',
-  GF: '973',
-  YT: '976',
-};
+import type { PhoneCountry } from './phone-countries';
 
 /**
  * The E.164 form ("+33612345678") of a mobile number of `country`, typed in national ("06 12 34 56

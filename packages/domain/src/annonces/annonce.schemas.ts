@@ -163,12 +163,26 @@ export const AnnonceFileSchema = z.object({
 });
 export type AnnonceFile = z.infer<typeof AnnonceFileSchema>;
 
+/** A smaller WebP of a photo, for `srcset` (issue 17): `width` is its `w` descriptor. */
+export const PhotoSourceSchema = z.object({
+  url: z.string(),
+  type: z.literal('image/webp'),
+  width: z.number().int(),
+});
+export type PhotoSource = z.infer<typeof PhotoSourceSchema>;
+
 export const VehiclePhotoSchema = z.object({
   id: z.number().int(),
   fileUrl: z.string(),
   /** 480 px wide version for cards and the gallery strip. */
   thumbnailUrl: z.string(),
+  /** Pixel size of fileUrl, so the page reserves its space; null until the server has read it. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** WebP sizes (480, 800 and 1280 px wide at most), smallest first. */
+  sources: z.array(PhotoSourceSchema),
 });
+export type VehiclePhoto = z.infer<typeof VehiclePhotoSchema>;
 
 export const AnnonceVehicleTypeSchema = z.object({
   id: z.number().int(),

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { FormBooleanSchema } from '../accounts/account.schemas';
-import { ACCOUNT_MESSAGE_KEYS } from '../accounts/message-keys';
 import { PasswordSchema } from '../accounts/password';
-import {
-  DEFAULT_PHONE_COUNTRY,
-  normalisePhoneNumber,
-  OVERSEAS_DEPARTMENT_CODES,
-  PHONE_COUNTRIES,
-} from '../accounts/phone';
 
 /**
  * The signed-in user's own account (docs/product/accounts.md §2–§5): profile, documents, identity status,
@@ -140,55 +133,6 @@ export const ChangePasswordBodySchema = z.object({
   /** The caller's remember-me choice, kept for the new session the answer opens. */
   rememberMe: FormBooleanSchema.optional(),
 });
-
-/**
- * The text fields of POST /user/updatePublicProfile: phone (E.164 out) of the chosen country,
- * department asked only for France (overseas countries are one department each), profession.
- */
-export const ProfileFieldsSchema = z
-  .object({
-    phoneNumber: z
-      .string({ error: ACCOUNT_MESSAGE_KEYS.fieldRequired })
-      .trim()
-      .min(1, ACCOUNT_MESSAGE_KEYS.fieldRequired),
-    countryCode: z
-      .union([z.literal('').transform(() => DEFAULT_PHONE_COUNTRY), z.enum(PHONE_COUNTRIES)], {
-        error: ACCOUNT_MESSAGE_KEYS.countryCodeInvalid,
-      })
-      .default(DEFAULT_PHONE_COUNTRY),
-    department: z.string().trim().max(10).optional(),
-    profession: z.string().trim().max(100).optional(),
-  })
-  .transform((value, ctx) => {
-    const phoneNumber = normalisePhoneNumber(value.phoneNumber, value.countryCode);
-    if (!phoneNumber) {
-      ctx.addIssue({
-        code: 'custom',
-        message: ACCOUNT_MESSAGE_KEYS.phoneFormat,
-        path: ['phoneNumber'],
-      });
-      return z.NEVER;
-    }
-    const departmentCode =
-      value.countryCode === 'FR'
-        ? value.department || null
-        : OVERSEAS_DEPARTMENT_CODES[value.countryCode];
-    if (!departmentCode) {
-      ctx.addIssue({
-        code: 'custom',
-        message: ACCOUNT_MESSAGE_KEYS.departmentRequired,
-        path: ['department'],
-      });
-      return z.NEVER;
-    }
-    return {
-      phoneNumber,
-      countryCode: value.countryCode,
-      departmentCode,
-      profession: value.profession || null,
-    };
-  });
-export type ProfileFields = z.output<typeof ProfileFieldsSchema>;
 
 /** The notification groups a user can turn off (docs/product/accounts.md §3), in the order of the modal. */
 export const NOTIFICATION_PREFERENCE_KEYS = [

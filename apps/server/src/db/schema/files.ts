@@ -18,6 +18,9 @@ export const storedFiles = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     /** 'public' (vehicle photos) or 'private' (documents). */
     visibility: text('visibility').notNull(),
+    /** Pixel size of an image as stored (null for documents, and for photos until first served). */
+    width: integer('width'),
+    height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -15,9 +15,10 @@ import {
   brands,
   favourites,
   models,
+  storedFiles,
   vehicleTypes,
 } from '../../db/schema/index';
-import { photoUrls } from '../../lib/signed-file-urls';
+import { photoUrls, type StoredPhoto } from '../../lib/signed-file-urls';
 
 /**
  * The announcement card shared by every list (my announcements, drafts ready to publish,
@@ -92,7 +93,7 @@ export function annonceTitle(
 
 export function presentAnnonceCard(
   row: AnnonceCardRow,
-  photoIds: readonly number[],
+  photos: readonly StoredPhoto[],
   viewer: CardViewer,
   context: CardContext,
 ): AnnonceCard {
@@ -118,9 +119,7 @@ export function presentAnnonceCard(
           hasWindowEngraving: row.vehicleType.hasWindowEngraving,
         }
       : null,
-    vehicleFiles: photoIds.map((fileId) =>
-      photoUrls(context, fileId, isVisibleToOthers(row.status)),
-    ),
+    vehicleFiles: photos.map((photo) => photoUrls(context, photo, isVisibleToOthers(row.status))),
     address: isMine ? (row.theftAddress ?? row.theftCity) : row.theftCity,
     departement: row.theftDepartmentCode,
     licensePlate: maskIdentifier(row.licensePlate && formatLicensePlate(row.licensePlate)),
@@ -179,10 +178,13 @@ function annonceCardColumns(viewerId: Placeholder) {
     modelName: sql<
       string | null
     >`(select ${models.name} from ${models} where ${models.id} = ${annonces.modelId})`,
-    photoIds: sql<
-      number[] | null
-    >`(select array_agg(${annoncePhotos.fileId} order by ${annoncePhotos.position})
-      from ${annoncePhotos} where ${annoncePhotos.annonceId} = ${annonces.id})`,
+    // JSON rather than an int[][]: PGlite and node-postgres read it the same way.
+    photos: sql<
+      StoredPhoto[] | null
+    >`(select json_agg(json_build_object('id', ${annoncePhotos.fileId},
+        'width', ${storedFiles.width}, 'height', ${storedFiles.height}) order by ${annoncePhotos.position})
+      from ${annoncePhotos} join ${storedFiles} on ${storedFiles.id} = ${annoncePhotos.fileId}
+      where ${annoncePhotos.annonceId} = ${annonces.id})`,
     vehicleTypeId: vehicleTypes.id,
     vehicleTypeCode: vehicleTypes.code,
     vehicleTypeNameFr: vehicleTypes.nameFr,
@@ -247,19 +249,25 @@ function toCardRow(flat: FlatCardRow): AnnonceCardRow {
   };
 }
 
-/** Photo ids per announcement, in the owner's order. */
-export async function loadPhotoIds(db: Db, annonceIds: readonly number[]) {
-  const byAnnonce = new Map<number, number[]>();
+/** Photos per announcement, in the owner's order, with their pixel size when known. */
+export async function loadPhotos(db: Db, annonceIds: readonly number[]) {
+  const byAnnonce = new Map<number, StoredPhoto[]>();
   if (annonceIds.length === 0) return byAnnonce;
   const rows = await db
-    .select({ annonceId: annoncePhotos.annonceId, fileId: annoncePhotos.fileId })
+    .select({
+      annonceId: annoncePhotos.annonceId,
+      id: annoncePhotos.fileId,
+      width: storedFiles.width,
+      height: storedFiles.height,
+    })
     .from(annoncePhotos)
+    .innerJoin(storedFiles, eq(storedFiles.id, annoncePhotos.fileId))
     .where(inArray(annoncePhotos.annonceId, [...annonceIds]))
     .orderBy(asc(annoncePhotos.annonceId), asc(annoncePhotos.position));
-  for (const row of rows) {
-    const list = byAnnonce.get(row.annonceId) ?? [];
-    list.push(row.fileId);
-    byAnnonce.set(row.annonceId, list);
+  for (const { annonceId, ...photo } of rows) {
+    const list = byAnnonce.get(annonceId) ?? [];
+    list.push(photo);
+    byAnnonce.set(annonceId, list);
   }
   return byAnnonce;
 }
@@ -280,7 +288,14 @@ export async function loadAnnonceCards(
   return annonceIds.flatMap((id) => {
     const row = byId.get(id);
     return row
-      ? [presentAnnonceCard(toCardRow(row), (row.photoIds ?? []).map(Number), viewer, context)]
+      ? [
+          presentAnnonceCard(
+            toCardRow(row),
+            (row.photos as StoredPhoto[] | null) ?? [],
+            viewer,
+            context,
+          ),
+        ]
       : [];
   });
 }

@@ -33,7 +33,7 @@ import {
   findFiles,
   lastRefusalReasons,
   findVehicleType,
-  photoFileIdsOf,
+  photosOf,
   type AnnonceRow,
   type FileRow,
 } from './annonce.repository';
@@ -93,12 +93,12 @@ export function createAnnonceDetailService(deps: {
     const now = clock.now();
     const nbViews = isMine ? annonce.nbViews : await countView(annonce, user.userId);
 
-    const [type, brand, model, finish, photoIds, favourite, sightings] = await Promise.all([
+    const [type, brand, model, finish, photos, favourite, sightings] = await Promise.all([
       annonce.vehicleTypeId === null ? null : findVehicleType(db, annonce.vehicleTypeId),
       nameOf(brands, annonce.brandId),
       nameOf(models, annonce.modelId),
       nameOf(modelFinishes, annonce.modelFinishId),
-      photoFileIdsOf(db, annonce.id),
+      photosOf(db, annonce.id),
       db
         .select({ annonceId: favourites.annonceId })
         .from(favourites)
@@ -199,8 +199,8 @@ export function createAnnonceDetailService(deps: {
         bicycode: identifier(annonce.bicycode),
         serialNumber: identifier(annonce.serialNumber),
         hasWindowEngraving: annonce.hasWindowEngraving,
-        vehicleImages: photoIds.map((fileId) =>
-          photoUrls({ publicUrl, signingSecret, now }, fileId, isVisibleToOthers(annonce.status)),
+        vehicleImages: photos.map((photo) =>
+          photoUrls({ publicUrl, signingSecret, now }, photo, isVisibleToOthers(annonce.status)),
         ),
         theftPosition: {
           type: 'THEFT_LOCATION',

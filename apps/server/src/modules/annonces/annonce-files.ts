@@ -5,12 +5,13 @@ import { ANNONCE_MESSAGE_KEYS as K, idSchema, isAcceptableText } from '@app/doma
 import type { FileStorage } from '../../adapters/storage';
 import { assertAcceptablePartNames, unacceptableText } from '../../plugins/input-text';
 import { AppError, invalidField } from '../../lib/app-error';
-import { reencodePhoto, UnsupportedImageError } from '../../lib/images';
+import { createPhotoSize, reencodePhoto, UnsupportedImageError } from '../../lib/images';
+import { PHOTO_SIZE_CONTENT_TYPE, PHOTO_SIZE_NAMES, type PhotoSize } from '../../lib/photo-sizes';
 import {
   prepareDocument as prepareUploadedDocument,
   type IncomingFile,
 } from '../../lib/uploaded-documents';
-import { thumbnailKeyOf } from '../files/files.service';
+import { derivedKeysOf, photoSizeKeyOf } from '../files/files.service';
 
 export type { IncomingFile };
 
@@ -122,11 +123,14 @@ export interface PreparedFile {
   mimeType: string;
   extension: string;
   visibility: 'public' | 'private';
+  /** A photo's pixel size and its WebP sizes, made before anything is written (issue 17). */
+  image?: { width: number; height: number; sizes: { size: PhotoSize; data: Buffer }[] };
 }
 
 /**
  * Vehicle photos: png or jpeg judged by their bytes (never the name), re-encoded to JPEG without
- * any metadata so that no photo reveals where it was taken.
+ * any metadata so that no photo reveals where it was taken, and made in the WebP sizes the cards
+ * and the detail page ask for (lib/photo-sizes.ts).
  */
 export async function preparePhoto(file: IncomingFile): Promise<PreparedFile> {
   const detected = await fileTypeFromBuffer(file.data);
@@ -135,6 +139,10 @@ export async function preparePhoto(file: IncomingFile): Promise<PreparedFile> {
   }
   try {
     const image = await reencodePhoto(file.data);
+    const sizes = [];
+    for (const size of PHOTO_SIZE_NAMES) {
+      sizes.push({ size, data: (await createPhotoSize(image.data, size)).data });
+    }
     return {
       field: file.field,
       originalFileName: file.fileName,
@@ -142,6 +150,7 @@ export async function preparePhoto(file: IncomingFile): Promise<PreparedFile> {
       mimeType: image.contentType,
       extension: 'jpg',
       visibility: 'public',
+      image: { width: image.width, height: image.height, sizes },
     };
   } catch (error) {
     if (error instanceof UnsupportedImageError)
@@ -155,18 +164,30 @@ export async function prepareDocument(file: IncomingFile): Promise<PreparedFile>
   return { ...(await prepareUploadedDocument(file, K.fileTypeInvalid)), visibility: 'private' };
 }
 
+/** Writes a prepared file and, for a photo, its WebP sizes next to it. */
+export async function storePreparedFile(
+  storage: FileStorage,
+  key: string,
+  file: PreparedFile,
+): Promise<void> {
+  await storage.put(key, file.data, file.mimeType);
+  for (const { size, data } of file.image?.sizes ?? []) {
+    await storage.put(photoSizeKeyOf(key, size), data, PHOTO_SIZE_CONTENT_TYPE);
+  }
+}
+
 export function newStorageKey(file: PreparedFile): string {
   return `${file.visibility}/annonces/${randomUUID()}.${file.extension}`;
 }
 
-/** Removes objects (and the thumbnails the files module may have made); never throws. */
+/** Removes objects (and the thumbnails and sizes made from them); never throws. */
 export async function deleteObjects(
   storage: FileStorage,
   keys: readonly string[],
   log: { warn(obj: object, msg: string): void },
 ): Promise<void> {
   const results = await Promise.allSettled(
-    keys.flatMap((key) => [storage.delete(key), storage.delete(thumbnailKeyOf(key))]),
+    keys.flatMap((key) => [key, ...derivedKeysOf(key)].map((each) => storage.delete(each))),
   );
   const failed = results.filter((result) => result.status === 'rejected');
   if (failed.length > 0)

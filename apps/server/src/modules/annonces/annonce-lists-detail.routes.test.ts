@@ -105,6 +105,33 @@ describe('my announcements, favourites, detail and deletion', () => {
       url: card.vehicleFiles[0].thumbnailUrl.replace(/^https?:\/\/[^/]+/, ''),
     });
     expect(photo.statusCode).toBe(200);
+    // Its pixel size and WebP sizes (issue 17), on short-lived links too, each of which opens.
+    expect(card.vehicleFiles[0]).toMatchObject({ width: 64, height: 48 });
+    expect(card.vehicleFiles[0].sources).toEqual([
+      {
+        url: expect.stringMatching(/\/files\/\d+\/small\?expires=\d+&signature=/),
+        type: 'image/webp',
+        width: 64,
+      },
+      {
+        url: expect.stringMatching(/\/files\/\d+\/medium\?expires=\d+&signature=/),
+        type: 'image/webp',
+        width: 64,
+      },
+      {
+        url: expect.stringMatching(/\/files\/\d+\/large\?expires=\d+&signature=/),
+        type: 'image/webp',
+        width: 64,
+      },
+    ]);
+    for (const source of card.vehicleFiles[0].sources as { url: string }[]) {
+      const webp = await t.app.inject({
+        method: 'GET',
+        url: source.url.replace(/^https?:\/\/[^/]+/, ''),
+      });
+      expect(webp.statusCode).toBe(200);
+      expect(webp.headers['content-type']).toBe('image/webp');
+    }
     expect(card.title).not.toBe('');
   });
 
@@ -164,6 +191,10 @@ describe('my announcements, favourites, detail and deletion', () => {
       completionDeadline: null,
     });
     expect(body.vehicle.licensePlate).toBe('AB-123-**');
+    expect(body.vehicle.vehicleImages[0]).toMatchObject({ width: 64, height: 48 });
+    expect(body.vehicle.vehicleImages[0].sources[2].url).toMatch(
+      /\/files\/\d+\/large\?signature=[\w-]+$/,
+    );
     expect(body.vehicle.theftPosition).toMatchObject({
       address: 'Toulouse',
       latitude: 43.61,

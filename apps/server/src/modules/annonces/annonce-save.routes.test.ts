@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { buildUser } from '../../../test/factories';
+import { photoSizeKeyOf } from '../files/files.service';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
   bicycleFields,
@@ -264,6 +265,14 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     const chunks: Buffer[] = [];
     for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
     expect((await sharp(Buffer.concat(chunks)).metadata()).exif).toBeUndefined();
+    // Its WebP sizes are made at upload, next to it, and its pixel size is kept for the pages.
+    for (const size of ['small', 'medium', 'large'] as const) {
+      const made = await t.deps.storage.get(photoSizeKeyOf(keyA!, size));
+      expect(made?.contentType, size).toBe('image/webp');
+    }
+    const [fileA] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, photoA!));
+    const original = await sharp(Buffer.concat(chunks)).metadata();
+    expect([fileA?.width, fileA?.height]).toEqual([original.width, original.height]);
     const plainteId = (await rowOf(id)).plainteFileId;
     expect(plainteId).not.toBeNull();
 
@@ -281,6 +290,7 @@ describe('saving an announcement (POST /annonce/saveAnnonceGrandPublic, checkSte
     expect((await rowOf(id)).plainteFileId).toBe(plainteId);
     expect(await fileCount()).toBe(before - 1);
     expect(await t.deps.storage.exists(keyA!)).toBe(false);
+    expect(await t.deps.storage.exists(photoSizeKeyOf(keyA!, 'small'))).toBe(false);
     expect(await t.deps.storage.exists(keyB!)).toBe(true);
 
     // A photo id of another announcement cannot be borrowed.

@@ -34,6 +34,7 @@ import {
   newStorageKey,
   prepareDocument,
   preparePhoto,
+  storePreparedFile,
   type AnnonceForm,
   type DocumentField,
   type PreparedFile,
@@ -371,8 +372,9 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
     try {
       for (const entry of prepared) {
         const key = newStorageKey(entry.file);
-        await storage.put(key, entry.file.data, entry.file.mimeType);
+        // Pushed first: a failure half-way still deletes what was written (deleteObjects).
         written.push({ key, entry });
+        await storePreparedFile(storage, key, entry.file);
       }
 
       annonceId = await db.transaction(async (tx) => {
@@ -388,6 +390,8 @@ export function createAnnonceSaveService(deps: AnnonceSaveDeps) {
                 mimeType: entry.file.mimeType,
                 sizeBytes: entry.file.data.length,
                 visibility: entry.file.visibility,
+                width: entry.file.image?.width ?? null,
+                height: entry.file.image?.height ?? null,
                 createdAt: now,
               })),
             )

@@ -12,6 +12,7 @@ import {
   users,
   vehicleTypes,
 } from '../../db/schema/index';
+import type { StoredPhoto } from '../../lib/signed-file-urls';
 
 export type AnnonceRow = typeof annonces.$inferSelect;
 export type VehicleTypeRow = typeof vehicleTypes.$inferSelect;
@@ -123,6 +124,16 @@ export async function photoFileIdsOf(db: Executor, annonceId: number): Promise<n
     .where(eq(annoncePhotos.annonceId, annonceId))
     .orderBy(asc(annoncePhotos.position));
   return rows.map((row) => row.fileId);
+}
+
+/** The announcement's photos in the owner's order, with their pixel size when known. */
+export async function photosOf(db: Executor, annonceId: number): Promise<StoredPhoto[]> {
+  return db
+    .select({ id: annoncePhotos.fileId, width: storedFiles.width, height: storedFiles.height })
+    .from(annoncePhotos)
+    .innerJoin(storedFiles, eq(storedFiles.id, annoncePhotos.fileId))
+    .where(eq(annoncePhotos.annonceId, annonceId))
+    .orderBy(asc(annoncePhotos.position));
 }
 
 export async function photoCounts(

@@ -9,6 +9,7 @@ export interface StoredFileRow {
   originalFileName: string;
   mimeType: string;
   visibility: string;
+  width: number | null;
 }
 
 export async function findStoredFile(db: Db, id: number): Promise<StoredFileRow | null> {
@@ -19,6 +20,7 @@ export async function findStoredFile(db: Db, id: number): Promise<StoredFileRow 
       originalFileName: storedFiles.originalFileName,
       mimeType: storedFiles.mimeType,
       visibility: storedFiles.visibility,
+      width: storedFiles.width,
     })
     .from(storedFiles)
     .where(eq(storedFiles.id, id))
@@ -37,4 +39,16 @@ export async function isPhotoOfPublicAnnonce(db: Db, fileId: number): Promise<bo
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Records the pixel size of a stored image (photos stored before sizes were kept). */
+export async function saveImageDimensions(
+  db: Db,
+  fileId: number,
+  dimensions: { width: number; height: number },
+): Promise<void> {
+  await db
+    .update(storedFiles)
+    .set({ width: dimensions.width, height: dimensions.height })
+    .where(eq(storedFiles.id, fileId));
 }

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
-import { createFileUrlSigner, signFileUrl } from '../../lib/signed-file-urls';
+import { createFileUrlSigner, signFileUrl, type FileVariant } from '../../lib/signed-file-urls';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { thumbnailKeyOf } from './files.service';
+import { photoSizeKeyOf, thumbnailKeyOf } from './files.service';
 
 describe('GET /files/{id}', () => {
   let t: TestApp;
@@ -44,7 +44,7 @@ describe('GET /files/{id}', () => {
 
   const signedPath = (fileId: number, options?: Parameters<typeof signFileUrl>[3]) =>
     signFileUrl(t.deps.signingSecret, fileId, t.clock.now(), options);
-  const publicPath = (fileId: number, variant?: 'original' | 'thumbnail') =>
+  const publicPath = (fileId: number, variant?: FileVariant) =>
     createFileUrlSigner(t.deps.signingSecret).publicFileUrl(fileId, variant);
 
   beforeAll(async () => {
@@ -117,10 +117,63 @@ describe('GET /files/{id}', () => {
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
+  it('serves the WebP sizes of a public photo, without metadata, and records its pixel size', async () => {
+    // A photo stored before dimensions were kept (the thumbnail above may have recorded them).
+    await t.db
+      .update(storedFiles)
+      .set({ width: null, height: null })
+      .where(eq(storedFiles.id, photo.id));
+    for (const [variant, expected] of [
+      ['small', [480, 320]],
+      ['medium', [800, 533]],
+      // Never enlarged: the photo is 960 px wide.
+      ['large', [960, 640]],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: publicPath(photo.id, variant) });
+      expect(res.statusCode, variant).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      const made = await sharp(res.rawPayload).metadata();
+      expect(made.format).toBe('webp');
+      expect([made.width, made.height]).toEqual(expected);
+      expect(made.exif).toBeUndefined();
+      expect(made.xmp).toBeUndefined();
+      expect(made.icc).toBeUndefined();
+      expect(await t.deps.storage.exists(photoSizeKeyOf(photo.key, variant))).toBe(true);
+    }
+    // Stored before dimensions were kept: the first size made records them for the next listing.
+    expect(
+      (await t.db.select().from(storedFiles).where(eq(storedFiles.id, photo.id)))[0],
+    ).toMatchObject({ width: 960, height: 640 });
+  });
+
+  it("serves a draft's sizes on a short-lived link made for that size only, never cached", async () => {
+    const small = await t.app.inject({
+      method: 'GET',
+      url: signedPath(draftPhoto.id, { variant: 'small' }),
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['cache-control']).toBe('private, no-store');
+    // The signature of one size does not open another.
+    const borrowed = new URL(signedPath(draftPhoto.id, { variant: 'small' }), 'http://x');
+    const large = await t.app.inject({
+      method: 'GET',
+      url: `/files/${draftPhoto.id}/large?${borrowed.searchParams.toString()}`,
+    });
+    expect(large.statusCode).toBe(404);
+  });
+
   it('serves nothing by id alone: every id answers 404, so ids cannot be counted', async () => {
     const found: string[] = [];
     for (let id = 1; id <= Math.max(photo.id, document.id, draftPhoto.id) + 5; id += 1) {
-      for (const url of [`/files/${id}`, `/files/${id}/thumbnail`]) {
+      for (const url of [
+        `/files/${id}`,
+        `/files/${id}/thumbnail`,
+        `/files/${id}/small`,
+        `/files/${id}/medium`,
+        `/files/${id}/large`,
+      ]) {
         for (const method of ['GET', 'HEAD'] as const) {
           const res = await t.app.inject({ method, url });
           if (res.statusCode !== 404) found.push(`${method} ${url} → ${res.statusCode}`);
@@ -135,6 +188,8 @@ describe('GET /files/{id}', () => {
       `/files/${draftPhoto.id}`,
       publicPath(draftPhoto.id),
       publicPath(draftPhoto.id, 'thumbnail'),
+      publicPath(draftPhoto.id, 'small'),
+      publicPath(draftPhoto.id, 'large'),
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
@@ -242,18 +297,21 @@ describe('GET /files/{id}', () => {
   });
 
   it('answers 404, not 500, when the row exists but its object is gone from storage', async () => {
-    for (const url of [publicPath(orphan.id), publicPath(orphan.id, 'thumbnail')]) {
+    for (const url of [
+      publicPath(orphan.id),
+      publicPath(orphan.id, 'thumbnail'),
+      publicPath(orphan.id, 'small'),
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', messageKey: 'resource.not.found' });
     }
   });
 
-  it('has no thumbnail for a document that is not an image', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: signedPath(document.id, { variant: 'thumbnail' }),
-    });
-    expect(res.statusCode).toBe(404);
+  it('has no thumbnail nor WebP size for a document that is not an image', async () => {
+    for (const variant of ['thumbnail', 'small', 'large'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: signedPath(document.id, { variant }) });
+      expect(res.statusCode, variant).toBe(404);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@app/domain';
+import { PHOTO_SIZE_NAMES, PHOTO_SIZES } from '../../lib/photo-sizes';
 import { inlineContentDisposition, type FilesService, type ServedFile } from './files.service';
 
 /**
@@ -63,6 +64,17 @@ const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app
     async (request, reply) =>
       sendFile(reply, await service.open(request.params.id, 'thumbnail', request.query)),
   );
+  for (const size of PHOTO_SIZE_NAMES) {
+    app.get(
+      `/files/:id/${size}`,
+      {
+        config: access,
+        schema: schema(`A WebP of a stored image, at most ${PHOTO_SIZES[size]} px wide`),
+      },
+      async (request, reply) =>
+        sendFile(reply, await service.open(request.params.id, size, request.query)),
+    );
+  }
 };
 
 export default filesRoutes;

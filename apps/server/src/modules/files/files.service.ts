@@ -5,19 +5,58 @@ import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { createThumbnail, PHOTO_CONTENT_TYPE, UnsupportedImageError } from '../../lib/images';
+import {
+  createPhotoSize,
+  createThumbnail,
+  imageDimensions,
+  UnsupportedImageError,
+  type EncodedImage,
+} from '../../lib/images';
+import { PHOTO_SIZE_NAMES, type PhotoSize } from '../../lib/photo-sizes';
 import type { FileUrlSigner, FileVariant } from '../../lib/signed-file-urls';
-import { findStoredFile, isPhotoOfPublicAnnonce } from './files.repository';
+import { findStoredFile, isPhotoOfPublicAnnonce, saveImageDimensions } from './files.repository';
 
 export const FILE_VISIBILITIES = ['public', 'private'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
 
 /**
  * Where a file's thumbnail lives: next to the original, so that whoever deletes a file can delete
- * both (`storage.delete(key)` and `storage.delete(thumbnailKeyOf(key))`).
+ * both (`storage.delete(key)` and every `derivedKeysOf(key)`).
  */
 export function thumbnailKeyOf(storageKey: string): string {
   return `${storageKey}.thumb.jpg`;
+}
+
+/** Where a WebP size of a photo lives: next to the original too ("….jpg.small.webp"). */
+export function photoSizeKeyOf(storageKey: string, size: PhotoSize): string {
+  return `${storageKey}.${size}.webp`;
+}
+
+/** Every file made from a stored one (thumbnail, WebP sizes): deleted with it. */
+export function derivedKeysOf(storageKey: string): string[] {
+  return [
+    thumbnailKeyOf(storageKey),
+    ...PHOTO_SIZE_NAMES.map((size) => photoSizeKeyOf(storageKey, size)),
+  ];
+}
+
+type DerivedVariant = Exclude<FileVariant, 'original'>;
+
+function derivedKeyOf(storageKey: string, variant: DerivedVariant): string {
+  return variant === 'thumbnail' ? thumbnailKeyOf(storageKey) : photoSizeKeyOf(storageKey, variant);
+}
+
+function derivedContentType(variant: DerivedVariant): string {
+  return variant === 'thumbnail' ? 'image/jpeg' : 'image/webp';
+}
+
+function derivedFileName(originalFileName: string, variant: DerivedVariant): string {
+  const base = originalFileName.replace(/\.[^.]*$/, '');
+  return variant === 'thumbnail' ? `${base}-miniature.jpg` : `${base}-${variant}.webp`;
+}
+
+function makeDerived(original: Buffer, variant: DerivedVariant): Promise<EncodedImage> {
+  return variant === 'thumbnail' ? createThumbnail(original) : createPhotoSize(original, variant);
 }
 
 export interface ServedFile {
@@ -49,8 +88,8 @@ export function createFilesService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db, storage, signer, clock, log } = deps;
-  /** Two first requests for the same thumbnail must not both write it (same temporary file). */
-  const thumbnailsInProgress = new Map<string, Promise<Buffer | null>>();
+  /** Two first requests for the same size must not both write it (same temporary file). */
+  const derivedInProgress = new Map<string, Promise<Buffer | null>>();
 
   /** How the file may be served: to anyone (cacheable) or to the holder of a short-lived link. */
   async function checkAccess(
@@ -77,27 +116,39 @@ export function createFilesService(deps: {
     throw notFound();
   }
 
-  async function generateThumbnail(storageKey: string): Promise<Buffer | null> {
-    const original = await storage.get(storageKey);
+  /**
+   * Makes a size of a stored image and keeps it. A photo stored before its dimensions were recorded
+   * (an older upload, the demo seed) gets them here, so that its next listing carries them.
+   */
+  async function generateDerived(
+    file: { id: number; storageKey: string; width: number | null },
+    variant: DerivedVariant,
+  ): Promise<Buffer | null> {
+    const original = await storage.get(file.storageKey);
     if (!original) return null;
-    let thumbnail;
+    const bytes = await buffer(original.stream);
+    let made;
     try {
-      thumbnail = await createThumbnail(await buffer(original.stream));
+      made = await makeDerived(bytes, variant);
+      if (file.width === null) await saveImageDimensions(db, file.id, await imageDimensions(bytes));
     } catch (error) {
-      // An image we cannot decode has no thumbnail; that is a missing resource, not a server fault.
+      // An image we cannot decode has no smaller size; that is a missing resource, not a server fault.
       if (error instanceof UnsupportedImageError) throw notFound();
       throw error;
     }
-    await storage.put(thumbnailKeyOf(storageKey), thumbnail.data, thumbnail.contentType);
-    return thumbnail.data;
+    await storage.put(derivedKeyOf(file.storageKey, variant), made.data, made.contentType);
+    return made.data;
   }
 
-  function thumbnailOnce(storageKey: string): Promise<Buffer | null> {
-    const key = thumbnailKeyOf(storageKey);
-    let pending = thumbnailsInProgress.get(key);
+  function derivedOnce(
+    file: { id: number; storageKey: string; width: number | null },
+    variant: DerivedVariant,
+  ): Promise<Buffer | null> {
+    const key = derivedKeyOf(file.storageKey, variant);
+    let pending = derivedInProgress.get(key);
     if (!pending) {
-      pending = generateThumbnail(storageKey).finally(() => thumbnailsInProgress.delete(key));
-      thumbnailsInProgress.set(key, pending);
+      pending = generateDerived(file, variant).finally(() => derivedInProgress.delete(key));
+      derivedInProgress.set(key, pending);
     }
     return pending;
   }
@@ -126,32 +177,22 @@ export function createFilesService(deps: {
       }
 
       if (!file.mimeType.startsWith('image/')) throw notFound();
-      const thumbnailName = `${file.originalFileName.replace(/\.[^.]*$/, '')}-miniature.jpg`;
-      const stored = await storage.get(thumbnailKeyOf(file.storageKey));
-      if (stored) {
-        return {
-          stream: stored.stream,
-          contentType: PHOTO_CONTENT_TYPE,
-          size: stored.size,
-          visibility,
-          isPhoto: file.visibility === 'public',
-          fileName: thumbnailName,
-        };
-      }
-      // Made on first request, then kept: uploads and the demo seed need not make them up front.
-      const made = await thumbnailOnce(file.storageKey);
+      const served = {
+        contentType: derivedContentType(variant),
+        visibility,
+        isPhoto: file.visibility === 'public',
+        fileName: derivedFileName(file.originalFileName, variant),
+      };
+      const stored = await storage.get(derivedKeyOf(file.storageKey, variant));
+      if (stored) return { ...served, stream: stored.stream, size: stored.size };
+      // Made at upload for announcement photos; otherwise (older photos, the demo seed, sighting
+      // photos) made on first request, then kept.
+      const made = await derivedOnce(file, variant);
       if (!made) {
         log.warn({ fileId, storageKey: file.storageKey }, 'stored file has no object in storage');
         throw notFound();
       }
-      return {
-        stream: made,
-        contentType: PHOTO_CONTENT_TYPE,
-        size: made.length,
-        visibility,
-        isPhoto: file.visibility === 'public',
-        fileName: thumbnailName,
-      };
+      return { ...served, stream: made, size: made.length };
     },
   };
 }

@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { photoUrls, signFileUrl } from '../../lib/signed-file-urls';
-import { annonceTitle, loadPhotoIds } from '../annonces/annonce-card.presenter';
+import { photoUrls, signFileUrl, type StoredPhoto } from '../../lib/signed-file-urls';
+import { annonceTitle, loadPhotos } from '../annonces/annonce-card.presenter';
 import type { CurrentUser } from './match-check.service';
 import {
   catalogueNames,
@@ -39,7 +39,7 @@ export function createMatchListsService(deps: {
 
   function present(
     row: MatchRow,
-    annoncePhotos: readonly number[],
+    annoncePhotos: readonly StoredPhoto[],
     locale: 'fr' | 'en',
   ): MatchListItem {
     const status = isMatchStatus(row.status) ? row.status : 'TO_VALIDATE';
@@ -54,8 +54,8 @@ export function createMatchListsService(deps: {
       ),
       // Someone else's announcement: its photos only while everyone may see it.
       images: isVisibleToOthers(row.annonceStatus)
-        ? annoncePhotos.map((fileId) =>
-            photoUrls({ publicUrl, signingSecret, now: clock.now() }, fileId, true),
+        ? annoncePhotos.map((photo) =>
+            photoUrls({ publicUrl, signingSecret, now: clock.now() }, photo, true),
           )
         : [],
       additionnalRewardLevel: row.additionalRewardLevel,
@@ -81,7 +81,7 @@ export function createMatchListsService(deps: {
     locale: 'fr' | 'en' = 'fr',
   ): Promise<UserInfoMatches> {
     const rows = await findMatchesOfWatcher(db, user.userId, { limit: MATCH_LIST_LIMIT });
-    const photos = await loadPhotoIds(db, [...new Set(rows.map((row) => row.annonceId))]);
+    const photos = await loadPhotos(db, [...new Set(rows.map((row) => row.annonceId))]);
     const result: UserInfoMatches = {
       currentMatches: [],
       validatedMatches: [],
@@ -106,7 +106,7 @@ export function createMatchListsService(deps: {
     const rows = await findMatchesOfWatcher(db, user.userId, { annonceId, limit: 20 });
     if (rows.length === 0) throw notFound();
     const [annoncePhotos, ownPhotos, names] = await Promise.all([
-      loadPhotoIds(db, [annonceId]),
+      loadPhotos(db, [annonceId]),
       reportPhotoIds(
         db,
         rows.map((row) => row.id),

@@ -267,6 +267,9 @@ export async function createDemoAnnonces(
               mimeType: upload.picture.contentType,
               sizeBytes: upload.picture.data.length,
               visibility: 'public',
+              // Its WebP sizes are made on first request (modules/files), like any older photo's.
+              width: upload.picture.width,
+              height: upload.picture.height,
               createdAt: plan.values.createdAt,
             };
           }),

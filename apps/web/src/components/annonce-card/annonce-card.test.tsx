@@ -46,18 +46,77 @@ describe('AnnonceCard', () => {
     expect(screen.getByText('BC123456**')).toBeInTheDocument();
   });
 
-  it('shows the photo thumbnail and the boost while it lasts', () => {
+  it('shows the photo in the size of a card, lazily, its box sized before it loads, and the boost while it lasts', () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const { container } = renderCard(
       makeCard({
         boostEndDate: future,
         vehicleFiles: [
-          { id: 1, fileUrl: 'http://x/files/1', thumbnailUrl: 'http://x/files/1/thumbnail' },
+          {
+            id: 1,
+            fileUrl: 'http://x/files/1',
+            thumbnailUrl: 'http://x/files/1/thumbnail',
+            width: 1600,
+            height: 1200,
+            sources: [
+              { url: 'http://x/files/1/small', type: 'image/webp', width: 480 },
+              { url: 'http://x/files/1/large', type: 'image/webp', width: 1280 },
+            ],
+          },
         ],
       }),
     );
     expect(screen.getByText('Boostée')).toBeInTheDocument();
-    expect(container.querySelector('img')).toHaveAttribute('src', 'http://x/files/1/thumbnail');
+    const image = container.querySelector('picture > img');
+    expect(image).toHaveAttribute('src', 'http://x/files/1/thumbnail');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '1600');
+    expect(image).toHaveAttribute('height', '1200');
+    const source = container.querySelector('picture > source');
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute(
+      'srcset',
+      'http://x/files/1/small 480w, http://x/files/1/large 1280w',
+    );
+    expect(source).toHaveAttribute(
+      'sizes',
+      '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw',
+    );
+  });
+
+  it('loads the photo of a first card at once, and a photo without sizes as its thumbnail alone', () => {
+    signIn();
+    const { container } = render(
+      <AppProvider queryClient={createQueryClient({ queries: { retry: false } })}>
+        <MemoryRouter>
+          <AnnonceCardGrid>
+            <li>
+              <AnnonceCard
+                priority
+                annonce={makeCard({
+                  vehicleFiles: [
+                    {
+                      id: 2,
+                      fileUrl: 'http://x/files/2',
+                      thumbnailUrl: 'http://x/files/2/thumbnail',
+                      width: null,
+                      height: null,
+                      sources: [],
+                    },
+                  ],
+                })}
+              />
+            </li>
+          </AnnonceCardGrid>
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    expect(container.querySelector('picture')).toBeNull();
+    const image = container.querySelector('img');
+    expect(image).toHaveAttribute('src', 'http://x/files/2/thumbnail');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).not.toHaveAttribute('width');
   });
 
   it('hides an expired boost', () => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ResponsivePhoto } from '@/components/responsive-photo/responsive-photo';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { FavoriteButton } from './favorite-button';
@@ -77,17 +78,23 @@ function StatusLine({ annonce }: { annonce: AnnonceCardData }) {
  * favourite heart (others' announcements) and the owner's status line. The whole card opens the
  * detail page; the heart and the draft link stay separately clickable above that link.
  */
+/** How wide a card's photo shows: the grid below is 1, 2 then 3 columns wide. */
+const CARD_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
 export function AnnonceCard({
   annonce,
   onFavoriteChange,
   headingLevel = 3,
   footer,
+  priority = false,
 }: {
   annonce: AnnonceCardData;
   onFavoriteChange?: (annonceId: number, favorite: boolean) => void;
   headingLevel?: 2 | 3 | 4;
   /** Extra content under the card body (e.g. a list's own action). */
   footer?: ReactNode;
+  /** The first card of a screen's first list: its photo is the largest paint, not lazy. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const Heading = `h${headingLevel}` as const;
@@ -104,7 +111,12 @@ export function AnnonceCard({
     >
       <div className="relative aspect-[4/3] w-full">
         {photo ? (
-          <img src={photo.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+          <ResponsivePhoto
+            photo={photo}
+            sizes={CARD_PHOTO_SIZES}
+            priority={priority}
+            className="size-full object-cover"
+          />
         ) : (
           <AnnoncePhotoPlaceholder bicycle={Boolean(bicycle)} className="size-full" />
         )}

@@ -57,8 +57,32 @@ describe('annonce detail', () => {
     const gallery = screen.getByRole('list', { name: 'Photos du véhicule' });
     expect(within(gallery).getAllByRole('listitem')).toHaveLength(3);
     expect(within(gallery).getByText('+2')).toBeInTheDocument();
+    // Each tile in its WebP sizes, its box sized before it loads; the first (the page's largest
+    // paint) at once, the others lazily.
+    const tiles = [...gallery.querySelectorAll('picture')];
+    expect(tiles).toHaveLength(3);
+    expect(tiles.map((tile) => tile.querySelector('img')?.getAttribute('loading'))).toEqual([
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    const firstTile = tiles[0]!;
+    expect(firstTile.querySelector('source')).toHaveAttribute(
+      'srcset',
+      'http://localhost/files/1/small 480w, http://localhost/files/1/large 1280w',
+    );
+    expect(firstTile.querySelector('source')).toHaveAttribute(
+      'sizes',
+      '(min-width: 768px) 33vw, 100vw',
+    );
+    expect(firstTile.querySelector('img')).toHaveAttribute('width', '1600');
+    expect(firstTile.querySelector('img')).toHaveAttribute('height', '1200');
     await user.click(within(gallery).getByRole('button', { name: 'Voir les 2 autres photos' }));
     const lightbox = await screen.findByRole('dialog', { name: 'Photo 3 sur 5' });
+    // Full screen: the original JPEG as fallback, the WebP sizes for the screen's width.
+    const shown = within(lightbox).getByRole('img', { name: 'Photo 3 sur 5' });
+    expect(shown).toHaveAttribute('src', 'http://localhost/files/3');
+    expect(shown.parentElement?.querySelector('source')).toHaveAttribute('sizes', '100vw');
     await user.click(within(lightbox).getByRole('button', { name: 'Photo suivante' }));
     expect(await screen.findByRole('dialog', { name: 'Photo 4 sur 5' })).toBeInTheDocument();
     await user.keyboard('{Escape}');

@@ -3,12 +3,12 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnnoncePhotoPlaceholder } from '@/components/annonce-card/annonce-card';
+import {
+  ResponsivePhoto,
+  type ResponsivePhotoData,
+} from '@/components/responsive-photo/responsive-photo';
 
-export interface GalleryImage {
-  id: number;
-  fileUrl: string;
-  thumbnailUrl: string;
-}
+export type GalleryImage = ResponsivePhotoData & { id: number };
 
 /** §9: the first 3 photos, the third with "+N" for the rest. */
 export const GALLERY_VISIBLE = 3;
@@ -48,13 +48,16 @@ function Lightbox({
             {t('annonceShow.gallery.photo', { index: (index ?? 0) + 1, total: images.length })}
           </DialogPrimitive.Title>
           {image ? (
-            <img
-              src={image.fileUrl}
+            <ResponsivePhoto
+              photo={image}
+              sizes="100vw"
+              fallback="original"
+              priority
               alt={t('annonceShow.gallery.photo', {
                 index: (index ?? 0) + 1,
                 total: images.length,
               })}
-              className="max-h-[85dvh] max-w-full object-contain"
+              className="h-auto max-h-[85dvh] w-auto max-w-full object-contain"
             />
           ) : null}
           <p className="mt-2 text-sm text-white" aria-hidden="true">
@@ -90,6 +93,15 @@ function Lightbox({
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
   );
+}
+
+/**
+ * How wide a tile shows (the grid below): one photo takes the column; with more, the first spans
+ * both columns of a phone and each takes a third of a wider screen.
+ */
+function tileSizes(count: number, index: number): string {
+  if (count === 1) return '(min-width: 1024px) 1024px, 100vw';
+  return index === 0 ? '(min-width: 768px) 33vw, 100vw' : '(min-width: 768px) 33vw, 50vw';
 }
 
 /** The detail page's photos: up to 3 tiles, "+N" on the last, each opening the lightbox. */
@@ -129,7 +141,14 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
                     : t('annonceShow.gallery.open', { index: index + 1, total: images.length })
                 }
               >
-                <img src={image.thumbnailUrl} alt="" className="size-full object-cover" />
+                <ResponsivePhoto
+                  photo={image}
+                  sizes={tileSizes(shown.length, index)}
+                  fallback={shown.length === 1 ? 'original' : 'thumbnail'}
+                  // The first tile is the detail page's largest paint; the others may wait.
+                  priority={index === 0}
+                  className="size-full object-cover"
+                />
                 {isLast ? (
                   <span
                     aria-hidden="true"

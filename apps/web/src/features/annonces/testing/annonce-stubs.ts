@@ -125,6 +125,12 @@ export function makeDetail(overrides: Partial<AnnonceDetail> = {}): AnnonceDetai
         id,
         fileUrl: `http://localhost/files/${id}`,
         thumbnailUrl: `http://localhost/files/${id}/thumbnail`,
+        width: 1600,
+        height: 1200,
+        sources: [
+          { url: `http://localhost/files/${id}/small`, type: 'image/webp' as const, width: 480 },
+          { url: `http://localhost/files/${id}/large`, type: 'image/webp' as const, width: 1280 },
+        ],
       })),
       theftPosition: {
         type: 'THEFT_LOCATION',

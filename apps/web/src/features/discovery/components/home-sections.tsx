@@ -76,9 +76,10 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
         </p>
       ) : (
         <DragScrollRow label={title}>
-          {group.annonces.map((annonce) => (
+          {group.annonces.map((annonce, position) => (
             <li key={annonce.id} className={ROW_ITEM_CLASS}>
-              <AnnonceCard annonce={annonce} />
+              {/* The first photo of the first row is the home's largest paint. */}
+              <AnnonceCard annonce={annonce} priority={index === 0 && position === 0} />
             </li>
           ))}
         </DragScrollRow>

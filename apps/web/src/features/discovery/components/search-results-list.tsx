@@ -26,9 +26,9 @@ export function SearchResultsList({ search }: { search: ReturnType<typeof useSea
   return (
     <div className="flex flex-col gap-4">
       <AnnonceCardGrid label={t('search.results.label')}>
-        {annonces.map((annonce) => (
+        {annonces.map((annonce, position) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} />
+            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} />
           </li>
         ))}
       </AnnonceCardGrid>

@@ -27,9 +27,9 @@ export function TopAnnonces() {
   return (
     <div className="flex flex-col gap-4">
       <AnnonceCardGrid label={t('page.topAnnonces.title')}>
-        {annonces.map((annonce) => (
+        {annonces.map((annonce, position) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} />
+            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} />
           </li>
         ))}
       </AnnonceCardGrid>
