@@ -36,7 +36,7 @@ import {
   SuperWatcherBodySchema,
 } from '@app/domain';
 import { z } from 'zod';
-import type { ImpersonationService } from '../auth/impersonation.service';
+import type { ImpersonationService } from '../auth/index';
 import type { AdminAnnoncesService } from './admin-annonces.service';
 import type { AdminCatalogService } from './admin-catalog.service';
 import type { AdminDeletionsService } from './admin-deletions.service';

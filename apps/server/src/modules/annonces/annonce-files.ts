@@ -10,7 +10,7 @@ import {
   prepareDocument as prepareUploadedDocument,
   type IncomingFile,
 } from '../../lib/uploaded-documents';
-import { thumbnailKeyOf } from '../files/files.service';
+import { thumbnailKeyOf } from '../files/index';
 
 export type { IncomingFile };
 

@@ -12,7 +12,7 @@ import { annonces } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { AnnonceSearchIndex, isIndexable } from './annonce-search-index';
-import { catalogue, PLACES, type Catalogue } from './discovery.test-fixture';
+import { catalogue, PLACES, type Catalogue } from './testing/discovery-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
 import { findAnnonces, type ListOrder } from './search.repository';
 

@@ -28,9 +28,8 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { isIndexable } from './annonce-search-index';
 import type { SearchIndexSync } from './search-index-sync';
-import { loadAnnonceCards } from '../annonces/annonce-card.presenter';
-import { rememberLastPosition } from '../saved-searches/saved-searches.repository';
-import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/saved-searches.service';
+import { loadAnnonceCards } from '../annonces/index';
+import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
 import {
   discoveryGeneration,
   findAnnonces,
@@ -384,7 +383,11 @@ export function createDiscoveryService(deps: {
       deps.savedSearches.rowsOf(viewer),
       typesWithAnnonces(generation),
       userPosition
-        ? rememberLastPosition(db, viewer.userId, userPosition.latitude, userPosition.longitude)
+        ? deps.savedSearches.rememberLastPosition(
+            viewer.userId,
+            userPosition.latitude,
+            userPosition.longitude,
+          )
         : null,
     ]);
     const alertCriteria = alerts.map(criteriaOfRow);

@@ -11,7 +11,7 @@ import {
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
+} from './testing/discovery-fixture';
 
 describe('POST /home/getHomeData', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import {
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
+} from './testing/discovery-fixture';
 import {
   boundedWalk,
   collectAnnonces,

@@ -13,7 +13,7 @@ import {
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
+} from './testing/discovery-fixture';
 
 const URL_PATH = '/search/getSearchAnnonces';
 

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
-import { createNotifier, type NotificationInput } from '../notifications/notifier';
+import { createNotifier, type NotificationInput } from '../notifications/index';
 import {
   addRole,
   countedChecksOfDay,

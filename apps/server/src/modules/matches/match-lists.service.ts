@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { photoUrls, signFileUrl } from '../../lib/signed-file-urls';
-import { annonceTitle, loadPhotoIds } from '../annonces/annonce-card.presenter';
+import { annonceTitle, loadPhotoIds } from '../annonces/index';
 import type { CurrentUser } from './match-check.service';
 import {
   catalogueNames,

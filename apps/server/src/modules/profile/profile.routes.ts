@@ -13,7 +13,7 @@ import {
   UpdateNotificationPreferencesBodySchema,
   UpdatePublicProfileResponseSchema,
 } from '@app/domain';
-import { readDocumentForm } from '../identity/documents.service';
+import { readDocumentForm } from '../identity/index';
 import { PROFILE_FILE_FIELDS, type ProfileService } from './profile.service';
 
 const tags = ['profile'];

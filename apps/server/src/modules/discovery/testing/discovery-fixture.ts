@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { brands, modelFinishes, models, vehicleTypes } from '../../db/schema/index';
-import { buildAnnonce, buildUser } from '../../../test/factories';
+import type { Db } from '../../../db/database';
+import { brands, modelFinishes, models, vehicleTypes } from '../../../db/schema/index';
+import { buildAnnonce, buildUser } from '../../../../test/factories';
 
 /** A form-encoded body as the web app sends it (lists as JSON-array strings). */
 export function form(
