@@ -30,17 +30,10 @@ import { isIndexable } from './annonce-search-index';
 import type { SearchIndexSync } from './search-index-sync';
 import { loadAnnonceCards } from '../annonces/index';
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
-import {
-  discoveryGeneration,
-  findAnnonces,
-  homeStamp,
-  NO_STATISTICS,
-  searchStatistics,
-  type SearchStatistics,
-  vehicleTypesWithAnnonces,
-  type ListedAnnonce,
-  type ListOrder,
-} from './search.repository';
+import { discoveryGeneration, homeStamp, vehicleTypesWithAnnonces } from './home.repository';
+import type { ListedAnnonce, ListOrder } from './search-order';
+import { findAnnonces } from './search-plan-choice';
+import { NO_STATISTICS, searchStatistics, type SearchStatistics } from './search-statistics';
 
 /**
  * How long a home section's list is reused (home sections only; search pages are never cached).
@@ -70,7 +63,7 @@ interface ListRequest {
 
 /**
  * Home feeds, search and top announcements (docs/product/discovery.md §2, §7). Everything listed is a VALIDATED
- * announcement; the search repository decides how, this service decides what.
+ * announcement; the search plans (search-plan-choice.ts) decide how, this service decides what.
  */
 export function createDiscoveryService(deps: {
   db: Db;

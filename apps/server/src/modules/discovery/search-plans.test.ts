@@ -8,16 +8,10 @@ import {
   type Catalogue,
   type Fixture,
 } from './testing/discovery-fixture';
-import {
-  boundedWalk,
-  collectAnnonces,
-  countAnnonces,
-  coveringCells,
-  findAnnonces,
-  walkAnnonces,
-  type ListOptions,
-  type ListOrder,
-} from './search.repository';
+import { coveringCells } from './search-conditions';
+import type { ListOptions, ListOrder } from './search-order';
+import { findAnnonces } from './search-plan-choice';
+import { boundedWalk, collectAnnonces, countAnnonces, walkAnnonces } from './search-plans';
 
 /**
  * The two plans of a search (collect the matches through the GIN index, or walk the order's index)
