@@ -98,10 +98,11 @@ function trustHops(hops: number) {
 async function createSharedServices(app: FastifyInstance) {
   const { database, clock, storage, signingSecret } = app.deps;
   const db = database.db;
+  const notifier = createNotifier({ db, clock });
   return {
     auth: await createAuthServices(app),
-    lampions: createLampions({ db, clock }),
-    notifier: createNotifier({ db, clock }),
+    lampions: createLampions({ db, clock, notifier }),
+    notifier,
     savedSearches: createSavedSearchesService({ db }),
     documents: createDocumentStore({ db, storage, clock, signingSecret, log: app.log }),
   };
