@@ -4,7 +4,8 @@
  * - a web feature (apps/web/src/features/<name>) imports no other feature: shared code lives in
  *   components/ and lib/;
  * - a server module (apps/server/src/modules/<name>) reaches another module only through its
- *   index.ts (and, for tests, its testing/ folder of factories and fixtures);
+ *   index.ts; tests (and other testing/ helpers) may also use its testing/ folder of factories and
+ *   fixtures, production code may not;
  * - the domain package imports nothing of either app.
  * Imports are resolved from the importing file, so relative paths and the web's "@/" alias are both
  * seen.
@@ -24,6 +25,14 @@ function resolveImport(importer, specifier) {
   return null;
 }
 
+/** Test code: a *.test.ts file, or a helper in a module's testing/ folder. */
+function isTestCode(file) {
+  return (
+    /\.test\.tsx?$/.test(file) ||
+    path.relative(serverModules, file).split(path.sep)[1] === 'testing'
+  );
+}
+
 /** "<area>" when `file` lies in `base/<area>/…`, else null. */
 function areaOf(base, file) {
   const relative = path.relative(base, file);
@@ -41,8 +50,11 @@ const rule = {
       webFeature:
         'The {{from}} feature imports the {{to}} feature: move what both need to components/ or lib/.',
       serverModule:
-        'The {{from}} module reaches into the {{to}} module ({{file}}): import it from "../{{to}}" (its index.ts) and export it there.',
-      domainImportsApp: 'The domain package imports app code ({{specifier}}): the domain depends on neither app.',
+        'The {{from}} module reaches into the {{to}} module ({{file}}): import it from "../{{to}}/index" and export it there.',
+      testingHelperInProduction:
+        'The {{from}} module imports test helpers of the {{to}} module ({{file}}) outside a test: only *.test.ts files and testing/ folders may.',
+      domainImportsApp:
+        'The domain package imports app code ({{specifier}}): the domain depends on neither app.',
     },
     schema: [],
   },
@@ -52,7 +64,10 @@ const rule = {
       if (typeof specifier !== 'string') return;
       if (importer.startsWith(domainSrc + path.sep)) {
         const target = resolveImport(importer, specifier);
-        if ((target && target.startsWith(apps + path.sep)) || /^@app\/(server|web)\b/.test(specifier)) {
+        if (
+          (target && target.startsWith(apps + path.sep)) ||
+          /^@app\/(server|web)\b/.test(specifier)
+        ) {
           context.report({ node, messageId: 'domainImportsApp', data: { specifier } });
         }
         return;
@@ -63,7 +78,11 @@ const rule = {
       const fromFeature = areaOf(features, importer);
       const toFeature = areaOf(features, target);
       if (fromFeature && toFeature && fromFeature !== toFeature) {
-        context.report({ node, messageId: 'webFeature', data: { from: fromFeature, to: toFeature } });
+        context.report({
+          node,
+          messageId: 'webFeature',
+          data: { from: fromFeature, to: toFeature },
+        });
         return;
       }
       const fromModule = areaOf(serverModules, importer);
@@ -72,7 +91,13 @@ const rule = {
         const inside = path.relative(path.join(serverModules, toModule), target);
         const entryPoint = inside === '' || inside === 'index' || inside === 'index.ts';
         const testingHelper = inside.split(path.sep)[0] === 'testing';
-        if (!entryPoint && !testingHelper) {
+        if (testingHelper && !isTestCode(importer)) {
+          context.report({
+            node,
+            messageId: 'testingHelperInProduction',
+            data: { from: fromModule, to: toModule, file: inside },
+          });
+        } else if (!entryPoint && !testingHelper) {
           context.report({
             node,
             messageId: 'serverModule',
@@ -85,7 +110,8 @@ const rule = {
       ImportDeclaration: (node) => check(node.source, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+      ImportExpression: (node) =>
+        node.source.type === 'Literal' && check(node.source, node.source.value),
     };
   },
 };

@@ -19,12 +19,12 @@ import { openDatabase, type Db } from '../../apps/server/src/db/database';
 import { createAccessTokens } from '../../apps/server/src/lib/access-tokens';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { SEARCH_COUNT_CAP } from '@app/domain';
+import type { ListOrder } from '../../apps/server/src/modules/discovery/search-order';
 import {
   estimatedMatches,
   findAnnonces,
-  searchStatistics,
-  type ListOrder,
-} from '../../apps/server/src/modules/discovery/search.repository';
+} from '../../apps/server/src/modules/discovery/search-plan-choice';
+import { searchStatistics } from '../../apps/server/src/modules/discovery/search-statistics';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
@@ -341,7 +341,7 @@ async function main() {
       longitude: city.longitude,
       locationRadius: 50,
     });
-  /** The plans the server runs for a list (search.repository findAnnonces), in its order. */
+  /** The plans the server runs for a list (search-plan-choice.ts findAnnonces), in its order. */
   const statistics = await searchStatistics(database.db);
   const listPlan = async (
     title: string,

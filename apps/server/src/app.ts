@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createSearchIndexSync } from './modules/discovery/search-index-sync';
 import type { FileStorage } from './adapters/storage';
 import type { Mailer } from './adapters/mailer';
 import type { SmsSender } from './adapters/sms';
@@ -19,7 +18,6 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
-import { createSessionRevocations } from './modules/auth/session-revocations';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
@@ -28,23 +26,23 @@ import securityHeadersPlugin from './plugins/security-headers';
 import accountsModule from './modules/accounts/index';
 import adminModule from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
-import authModule from './modules/auth/index';
+import authModule, { createAuthServices, createSessionRevocations } from './modules/auth/index';
 import catalogModule from './modules/catalog/index';
 import clientConfigModule from './modules/client-config/index';
 import filesModule from './modules/files/index';
 import geoModule from './modules/geo/index';
 import healthModule from './modules/health/index';
-import identityModule from './modules/identity/index';
-import lampionsModule from './modules/lampions/index';
+import identityModule, { createDocumentStore } from './modules/identity/index';
+import lampionsModule, { createLampions } from './modules/lampions/index';
 import policeStationsModule from './modules/police-stations/index';
 import personalDataModule from './modules/personal-data/index';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import supportModule from './modules/support/index';
 import webAppModule from './modules/web-app/index';
-import discoveryModule from './modules/discovery/index';
-import savedSearchesModule from './modules/saved-searches/index';
-import notificationsModule from './modules/notifications/index';
+import discoveryModule, { createSearchIndexSync } from './modules/discovery/index';
+import savedSearchesModule, { createSavedSearchesService } from './modules/saved-searches/index';
+import notificationsModule, { createNotifier } from './modules/notifications/index';
 import paymentsModule from './modules/payments/index';
 import matchesModule from './modules/matches/index';
 
@@ -91,6 +89,23 @@ function humanReadableLogs() {
 /** N proxies in front: the N nearest hops are trusted, so the client is the address before them. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/**
+ * The services more than one module uses, built once so that every module holds the same instances
+ * (docs/architecture.md, "Module boundaries"). Each comes from its own module's index.ts.
+ */
+async function createSharedServices(app: FastifyInstance) {
+  const { database, clock, storage, signingSecret } = app.deps;
+  const db = database.db;
+  const notifier = createNotifier({ db, clock });
+  return {
+    auth: await createAuthServices(app),
+    lampions: createLampions({ db, clock, notifier }),
+    notifier,
+    savedSearches: createSavedSearchesService({ db }),
+    documents: createDocumentStore({ db, storage, clock, signingSecret, log: app.log }),
+  };
 }
 
 /**
@@ -229,26 +244,27 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   // call it (requireAccessRule), so a forgotten check stops the app at start-up, not in production.
   await app.register(async function featureModules(api) {
     api.addHook('onRoute', requireAccessRule(api));
-    await api.register(authModule);
-    await api.register(accountsModule);
+    const { auth, lampions, notifier, savedSearches, documents } = await createSharedServices(api);
+    await api.register(authModule, { auth });
+    await api.register(accountsModule, { auth });
     await api.register(catalogModule);
     await api.register(referenceModule);
     await api.register(geoModule);
     await api.register(policeStationsModule);
     await api.register(filesModule);
     await api.register(clientConfigModule);
-    await api.register(annoncesModule);
-    await api.register(profileModule);
-    await api.register(identityModule);
-    await api.register(lampionsModule);
+    await api.register(annoncesModule, { notifier });
+    await api.register(profileModule, { auth, documents, lampions });
+    await api.register(identityModule, { documents });
+    await api.register(lampionsModule, { lampions });
     await api.register(supportModule);
-    await api.register(discoveryModule, { searchIndex });
-    await api.register(savedSearchesModule);
+    await api.register(discoveryModule, { searchIndex, savedSearches });
+    await api.register(savedSearchesModule, { savedSearches });
     await api.register(notificationsModule);
     await api.register(paymentsModule);
-    await api.register(adminModule);
-    await api.register(matchesModule);
-    await api.register(personalDataModule);
+    await api.register(adminModule, { auth, lampions, notifier });
+    await api.register(matchesModule, { lampions, notifier });
+    await api.register(personalDataModule, { auth });
   });
 
   await app.register(webAppModule);

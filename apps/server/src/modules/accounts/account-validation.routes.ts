@@ -6,7 +6,7 @@ import {
   ValidateAccountCodeBodySchema,
   ValidateAccountCodeResponseSchema,
 } from '@app/domain';
-import { accountFromBody, type RateLimit } from '../auth/rate-limits';
+import { accountFromBody, type RateLimit } from '../auth/index';
 import type { AccountValidationService } from './account-validation.service';
 
 const accountValidationRoutes: FastifyPluginAsyncZod<{

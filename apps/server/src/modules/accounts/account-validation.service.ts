@@ -4,8 +4,7 @@ import type { Db } from '../../db/database';
 import { invalidField } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { accountValidationCodeMail } from '../../mail-templates/account-validation-code.mail';
-import { findAccountByUsername, type AccountRow } from '../auth/credentials.repository';
-import type { OneTimeCodes } from '../auth/one-time-codes.service';
+import { type AccountRow, findAccountByUsername, type OneTimeCodes } from '../auth/index';
 import { markAccountValidated } from './account-validation.repository';
 
 type MailRecipient = Pick<AccountRow, 'id' | 'username' | 'firstname' | 'locale'>;

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createOneTimeCodes } from '../auth/one-time-codes.service';
-import { setUpRateLimits, type RateLimitOverrides } from '../auth/rate-limits';
-import { createSecretDigests } from '../auth/secret-digests';
+import { setUpRateLimits, type AuthServices, type RateLimitOverrides } from '../auth/index';
 import accountValidationRoutes from './account-validation.routes';
 import { createAccountValidationService } from './account-validation.service';
 import passwordResetRoutes from './password-reset.routes';
@@ -9,21 +7,24 @@ import { createPasswordResetService } from './password-reset.service';
 import registrationRoutes from './registration.routes';
 import { createRegistrationService } from './registration.service';
 
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
+export { isUniqueViolation, parseForm } from './form-errors';
+
 /**
  * Becoming a user and getting back in (issue 3): e-mail pre-check, sign-up in three checked
  * steps, account validation by mailed code, forgot / reset password. Login is in modules/auth.
  */
 export default async function accountsModule(
   app: FastifyInstance,
-  options: { rateLimits?: RateLimitOverrides } = {},
+  options: { auth: AuthServices; rateLimits?: RateLimitOverrides },
 ) {
-  const { database, signingSecret, mailer, clock, config } = app.deps;
+  const { database, mailer, clock, config } = app.deps;
   const db = database.db;
-  const digests = createSecretDigests(signingSecret);
+  const { digests, codes } = options.auth;
   const limit = await setUpRateLimits(app, options.rateLimits);
   const validation = createAccountValidationService({
     db,
-    codes: createOneTimeCodes({ db, digests, clock }),
+    codes,
     mailer,
     clock,
     publicUrl: config.publicUrl,

@@ -7,7 +7,7 @@ import {
   ResetTokenBodySchema,
   SendResetPasswordMailBodySchema,
 } from '@app/domain';
-import { accountFromBody, type RateLimit } from '../auth/rate-limits';
+import { accountFromBody, type RateLimit } from '../auth/index';
 import type { PasswordResetService } from './password-reset.service';
 
 const TOKEN_ERRORS_DOC =

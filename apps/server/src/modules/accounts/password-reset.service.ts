@@ -12,13 +12,14 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail-templates/password-reset.mail';
 import {
+  type AccountRow,
   findAccountById,
   findAccountByUsername,
-  type AccountRow,
-} from '../auth/credentials.repository';
-import { newOpaqueToken, type SecretDigests } from '../auth/secret-digests';
-import type { SessionRevocations } from '../auth/session-revocations';
-import { revokeAllOfUser } from '../auth/sessions.repository';
+  newOpaqueToken,
+  revokeAllOfUser,
+  type SecretDigests,
+  type SessionRevocations,
+} from '../auth/index';
 import { parseForm } from './form-errors';
 import {
   findResetToken,

@@ -6,7 +6,7 @@ import {
   SignUpFormBodySchema,
   SignUpResponseSchema,
 } from '@app/domain';
-import { accountFromBody, type RateLimit } from '../auth/rate-limits';
+import { accountFromBody, type RateLimit } from '../auth/index';
 import type { RegistrationService, SignUpStep } from './registration.service';
 
 const FIELD_ERRORS_DOC =

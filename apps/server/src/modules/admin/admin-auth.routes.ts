@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoginBodySchema, LoginResponseSchema, RefreshTokenBodySchema } from '@app/domain';
-import type { LoginService } from '../auth/login.service';
-import type { LoginThrottle } from '../auth/login-throttle';
-import type { RateLimit } from '../auth/rate-limits';
-import type { Sessions } from '../auth/sessions.service';
+import type { LoginService, LoginThrottle, RateLimit, Sessions } from '../auth/index';
 
 /**
  * The back office's own sign-in (issue 6): like /api/login and /oauth/access_token, but for

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { annonces, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
-import { deleteObjects } from '../annonces/annonce-files';
+import { deleteObjects } from '../annonces/index';
 import { eraseAccountRows, eraseAnnonceRows } from './account-erasure';
 import { iso, type AdminContext, type AdminUser } from './admin-context';
 import { recordAdminAction } from './audit-log';

@@ -13,7 +13,7 @@ import {
   vehicleTypes,
 } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
-import { annonceTitle } from '../annonces/annonce-card.presenter';
+import { annonceTitle } from '../annonces/index';
 import { iso, pageWindow, signedFile, type AdminContext, type AdminUser } from './admin-context';
 import type { AdminNotificationInput } from './admin-notifier';
 import { recordAdminAction } from './audit-log';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { NotificationInput } from '../notifications/notifier';
+import type { NotificationInput } from '../notifications/index';
 
 /**
  * What the back office tells users (docs/product/accounts.md §3 notification types), through the notifications

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
-import { knownRoles } from '../auth/sessions.service';
+import { knownRoles } from '../auth/index';
 import { iso, pageWindow, signedFile, type AdminContext, type AdminUser } from './admin-context';
 import { recordAdminAction } from './audit-log';
 

@@ -36,7 +36,7 @@ import {
   MergeTargetsSchema,
   SuperWatcherBodySchema,
 } from '@app/domain';
-import type { ImpersonationService } from '../auth/impersonation.service';
+import type { ImpersonationService } from '../auth/index';
 import type { AdminAnnoncesService } from './admin-annonces.service';
 import type { AdminCatalogService } from './admin-catalog.service';
 import type { AdminDeletionsService } from './admin-deletions.service';

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createImpersonationService } from '../auth/impersonation.service';
-import { createLoginService } from '../auth/login.service';
-import { createOneTimeCodes } from '../auth/one-time-codes.service';
-import { loginThrottleFor, setUpRateLimits } from '../auth/rate-limits';
-import { createSecretDigests } from '../auth/secret-digests';
-import { createSessions } from '../auth/sessions.service';
-import { createLampions } from '../lampions/lampions.service';
-import { createNotifier } from '../notifications/notifier';
+import { setUpRateLimits, type AuthServices } from '../auth/index';
+import type { Lampions } from '../lampions/index';
 import { createAdminAnnoncesService } from './admin-annonces.service';
 import adminAuthRoutes from './admin-auth.routes';
 import { createAdminCatalogService } from './admin-catalog.service';
@@ -18,6 +12,10 @@ import type { AdminNotifier } from './admin-notifier';
 import { createAdminUsersService } from './admin-users.service';
 import adminRoutes from './admin.routes';
 
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
+export { eraseAccountRows } from './account-erasure';
+export { recordAdminAction } from './audit-log';
+
 /**
  * The back office (issue 6): its own login (/admin/login, admins only) and the admin API under
  * /admin/api/**, every route for ROLE_ADMIN and ROLE_SUPER_ADMIN. The screens are the web app's
@@ -25,29 +23,11 @@ import adminRoutes from './admin.routes';
  */
 export default async function adminModule(
   app: FastifyInstance,
-  options: { notifier?: AdminNotifier } = {},
+  options: { auth: AuthServices; lampions: Lampions; notifier: AdminNotifier },
 ) {
-  const { database, accessTokens, signingSecret, sms, clock, config, storage } = app.deps;
+  const { database, signingSecret, clock, config, storage } = app.deps;
   const db = database.db;
-  const throttle = await loginThrottleFor(app);
-  const digests = createSecretDigests(signingSecret);
-  const sessions = createSessions({
-    db,
-    digests,
-    accessTokens,
-    clock,
-    log: app.log,
-    revocations: app.sessionRevocations,
-  });
-  const login = createLoginService({
-    db,
-    codes: createOneTimeCodes({ db, digests, clock }),
-    sessions,
-    sms,
-    clock,
-    proSiteUrl: config.PRO_SITE_URL,
-    throttle,
-  });
+  const { login, sessions, throttle, impersonation } = options.auth;
   const limit = await setUpRateLimits(app);
   await app.register(adminAuthRoutes, { login, sessions, limit, throttle });
 
@@ -57,10 +37,10 @@ export default async function adminModule(
     storage,
     publicUrl: config.publicUrl,
     signingSecret,
-    notifier: options.notifier ?? createNotifier({ db, clock }),
+    notifier: options.notifier,
     log: app.log,
   };
-  const lampions = createLampions({ db, clock });
+  const { lampions } = options;
   await app.register(adminRoutes, {
     services: {
       annonces: createAdminAnnoncesService(ctx),
@@ -77,7 +57,7 @@ export default async function adminModule(
         );
         return award.points;
       }),
-      impersonation: createImpersonationService({ db, accessTokens, clock }),
+      impersonation,
       recordAdminLampions: async (tx, userId, points) => {
         await lampions.record(
           userId,

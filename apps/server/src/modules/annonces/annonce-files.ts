@@ -11,7 +11,7 @@ import {
   prepareDocument as prepareUploadedDocument,
   type IncomingFile,
 } from '../../lib/uploaded-documents';
-import { derivedKeysOf, photoSizeKeyOf } from '../files/files.service';
+import { derivedKeysOf, photoSizeKeyOf } from '../files/index';
 
 export type { IncomingFile };
 

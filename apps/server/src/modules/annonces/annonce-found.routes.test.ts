@@ -12,9 +12,8 @@ import {
 import { createAnnonceActionLinks } from '../../lib/annonce-action-links';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
-import { form } from '../discovery/discovery.test-fixture';
-import { deliverMail } from '../notifications/delivery';
-import { createNotifier } from '../notifications/notifier';
+import { form } from '../discovery/testing/discovery-fixture';
+import { createNotifier, deliverMail } from '../notifications/index';
 import { createOutboxReader } from '../auth/testing/outbox';
 
 describe('Véhicule retrouvé (issue 19)', () => {

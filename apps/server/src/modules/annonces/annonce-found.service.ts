@@ -19,8 +19,7 @@ import {
 import { createAnnonceActionLinks } from '../../lib/annonce-action-links';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { annonceTitles } from '../notifications/annonce-titles';
-import type { Notifier } from '../notifications/notifier';
+import { annonceTitles, type Notifier } from '../notifications/index';
 import { loadOwnAnnonce, type CurrentUser } from './annonce-access';
 import { findAnnonce, type AnnonceRow } from './annonce.repository';
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { buildUser } from '../../../test/factories';
-import { photoSizeKeyOf } from '../files/files.service';
+import { photoSizeKeyOf } from '../files/index';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
   bicycleFields,

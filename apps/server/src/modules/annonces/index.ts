@@ -5,7 +5,7 @@ import { ANNONCE_UPLOAD_LIMITS } from './annonce-files';
 import { createAnnonceDeleteService } from './annonce-delete.service';
 import { createAnnonceFoundService } from './annonce-found.service';
 import annonceFoundRoutes from './annonce-found.routes';
-import { createNotifier } from '../notifications/notifier';
+import type { Notifier } from '../notifications/index';
 import { createAnnonceDocumentsService } from './annonce-documents.service';
 import { createAnnonceDetailService } from './annonce-detail.service';
 import { createAnnoncePublishService } from './annonce-publish.service';
@@ -17,8 +17,21 @@ import { createPoliceReportService } from './annonce-police-report';
 import annonceRoutes from './annonce.routes';
 import { createFavouritesService } from './favourites.service';
 
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
+export { loadOwnAnnonce, type CurrentUser } from './annonce-access';
+export { annonceTitle, loadAnnonceCards, loadPhotos } from './annonce-card.presenter';
+export { deleteObjects } from './annonce-files';
+export { loadSharePreview, sharePreviewPage } from './annonce-share-preview';
+// The vehicle checks of the wizard, which a match report applies to the vehicle it describes.
+export {
+  findVehicleType,
+  isBrandOfferedForType,
+  isFinishOf,
+  isModelOf,
+} from './annonce.repository';
+
 /** Announcements: the wizard's save, publication, my lists, favourites, detail and deletion. */
-const annoncesModule: FastifyPluginAsync = async (app) => {
+const annoncesModule: FastifyPluginAsync<{ notifier: Notifier }> = async (app, options) => {
   const { config, database, storage, clock, signingSecret } = app.deps;
   const db = database.db;
   // Scoped to this module: the wizard's form is the only multipart body here.
@@ -48,7 +61,7 @@ const annoncesModule: FastifyPluginAsync = async (app) => {
     found: createAnnonceFoundService({
       db,
       clock,
-      notifier: createNotifier({ db, clock }),
+      notifier: options.notifier,
       signingSecret,
     }),
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaymentClientConfigSchema } from '@app/domain';
-import { loadSharePreview, sharePreviewPage } from '../annonces/annonce-share-preview';
-import { paymentProviderKind } from '../payments/provider/provider-registry';
+import { loadSharePreview, sharePreviewPage } from '../annonces/index';
+import { paymentProviderKind } from '../payments/index';
 
 const ClientConfigSchema = z.object({
   /** APP_ENV: the web app shows it as a badge unless it is "production" (docs/product/accounts.md §2). */

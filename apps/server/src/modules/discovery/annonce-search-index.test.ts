@@ -12,9 +12,10 @@ import { annonces } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { AnnonceSearchIndex, isIndexable } from './annonce-search-index';
-import { catalogue, PLACES, type Catalogue } from './discovery.test-fixture';
+import { catalogue, PLACES, type Catalogue } from './testing/discovery-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
-import { findAnnonces, type ListOrder } from './search.repository';
+import type { ListOrder } from './search-order';
+import { findAnnonces } from './search-plan-choice';
 
 /** A small deterministic generator (mulberry32): the same announcements and searches every run. */
 function random(seed: number) {

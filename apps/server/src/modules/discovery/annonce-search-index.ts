@@ -6,7 +6,7 @@ import {
   type MatchableAnnonce,
   type SearchCriteria,
 } from '@app/domain';
-import type { ListedAnnonce, ListOrder } from './search.repository';
+import type { ListedAnnonce, ListOrder } from './search-order';
 
 /**
  * The searchable columns of every VALIDATED announcement, kept in this process's memory so that a
@@ -349,7 +349,7 @@ export class AnnonceSearchIndex {
     criteria: SearchCriteria;
     order: ListOrder;
     boostedFirst: boolean;
-    /** Where distances and PROXIMITY are measured from (search.repository's `from`). */
+    /** Where distances and PROXIMITY are measured from (search-order.ts's `from`). */
     from: LatLng | null;
     offset: number;
     limit: number;
@@ -548,7 +548,7 @@ export class AnnonceSearchIndex {
   }
 
   /**
-   * findAnnonces' orders (search.repository sortKeys): boosted first when asked, then the keys,
+   * findAnnonces' orders (search-order.ts sortKeys): boosted first when asked, then the keys,
    * the id last. PostgreSQL puts nulls first in a descending order and last in an ascending one.
    */
   private comparator(

@@ -28,20 +28,12 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { isIndexable } from './annonce-search-index';
 import type { SearchIndexSync } from './search-index-sync';
-import { loadAnnonceCards } from '../annonces/annonce-card.presenter';
-import { rememberLastPosition } from '../saved-searches/saved-searches.repository';
-import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/saved-searches.service';
-import {
-  discoveryGeneration,
-  findAnnonces,
-  homeStamp,
-  NO_STATISTICS,
-  searchStatistics,
-  type SearchStatistics,
-  vehicleTypesWithAnnonces,
-  type ListedAnnonce,
-  type ListOrder,
-} from './search.repository';
+import { loadAnnonceCards } from '../annonces/index';
+import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
+import { discoveryGeneration, homeStamp, vehicleTypesWithAnnonces } from './home.repository';
+import type { ListedAnnonce, ListOrder } from './search-order';
+import { findAnnonces } from './search-plan-choice';
+import { NO_STATISTICS, searchStatistics, type SearchStatistics } from './search-statistics';
 
 /**
  * How long a home section's list is reused (home sections only; search pages are never cached).
@@ -71,7 +63,7 @@ interface ListRequest {
 
 /**
  * Home feeds, search and top announcements (docs/product/discovery.md §2, §7). Everything listed is a VALIDATED
- * announcement; the search repository decides how, this service decides what.
+ * announcement; the search plans (search-plan-choice.ts) decide how, this service decides what.
  */
 export function createDiscoveryService(deps: {
   db: Db;
@@ -384,7 +376,11 @@ export function createDiscoveryService(deps: {
       deps.savedSearches.rowsOf(viewer),
       typesWithAnnonces(generation),
       userPosition
-        ? rememberLastPosition(db, viewer.userId, userPosition.latitude, userPosition.longitude)
+        ? deps.savedSearches.rememberLastPosition(
+            viewer.userId,
+            userPosition.latitude,
+            userPosition.longitude,
+          )
         : null,
     ]);
     const alertCriteria = alerts.map(criteriaOfRow);

@@ -5,13 +5,14 @@ import { annonces, annonceViews, favourites, users } from '../../db/schema/index
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
+  buildDiscoveryApp,
   buildFixture,
   catalogue,
   form,
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
+} from './testing/discovery-fixture';
 
 describe('POST /home/getHomeData', () => {
   let t: TestApp;
@@ -20,10 +21,7 @@ describe('POST /home/getHomeData', () => {
   let x: Fixture;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    user = await buildUser(t.db);
-    c = await catalogue(t.db);
-    x = await buildFixture(t.db, c);
+    ({ t, user, c, x } = await buildDiscoveryApp());
   });
   afterAll(async () => {
     await t?.close();

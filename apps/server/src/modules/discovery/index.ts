@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createSavedSearchesService } from '../saved-searches/saved-searches.service';
+import type { SavedSearchesService } from '../saved-searches/index';
 import discoveryRoutes from './discovery.routes';
 import { createDiscoveryService } from './discovery.service';
 import type { SearchIndexSync } from './search-index-sync';
 import { createSubFiltersService } from './sub-filters.service';
 
-const discoveryModule: FastifyPluginAsync<{ searchIndex?: SearchIndexSync }> = async (
-  app,
-  { searchIndex },
-) => {
+// What the rest of the server may use of this one (docs/architecture.md, "Module boundaries").
+export { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
+
+const discoveryModule: FastifyPluginAsync<{
+  searchIndex?: SearchIndexSync;
+  savedSearches: SavedSearchesService;
+}> = async (app, { searchIndex, savedSearches }) => {
   const { db } = app.deps.database;
-  const savedSearches = createSavedSearchesService({ db });
   const discovery = createDiscoveryService({
     db,
     clock: app.deps.clock,

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchMapPointsResponseSchema, type SearchMapPointsResponse } from '@app/domain';
-import { buildUser } from '../../../test/factories';
-import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
+import type { TestApp, TestUser } from '../../../test/helper';
 import {
-  buildFixture,
-  catalogue,
+  buildDiscoveryApp,
   form,
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
+} from './testing/discovery-fixture';
 
 const URL_PATH = '/search/getSearchMapPoints';
 
@@ -20,10 +18,7 @@ describe('POST /search/getSearchMapPoints', () => {
   let x: Fixture;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    user = await buildUser(t.db);
-    c = await catalogue(t.db);
-    x = await buildFixture(t.db, c);
+    ({ t, user, c, x } = await buildDiscoveryApp());
   });
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,7 @@ import type { DiscoveryCard } from '@app/domain';
 import { annonces, brands } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
-import { form } from './discovery.test-fixture';
+import { form } from './testing/discovery-fixture';
 
 describe('the search text kept by the database', () => {
   let t: TestApp;

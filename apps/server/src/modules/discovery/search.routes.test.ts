@@ -7,13 +7,14 @@ import {
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
+  buildDiscoveryApp,
   buildFixture,
   catalogue,
   form,
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
+} from './testing/discovery-fixture';
 
 const URL_PATH = '/search/getSearchAnnonces';
 
@@ -24,10 +25,7 @@ describe('POST /search/getSearchAnnonces', () => {
   let x: Fixture;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    user = await buildUser(t.db);
-    c = await catalogue(t.db);
-    x = await buildFixture(t.db, c);
+    ({ t, user, c, x } = await buildDiscoveryApp());
   });
   afterAll(async () => {
     await t?.close();

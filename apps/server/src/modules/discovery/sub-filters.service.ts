@@ -19,8 +19,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { catalogNames } from '../saved-searches/saved-searches.repository';
-import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/saved-searches.service';
+import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
 import {
   activatedVehicleTypes,
   brandsNotOfTypes,
@@ -283,7 +282,7 @@ export function createSubFiltersService(deps: { db: Db; savedSearches: SavedSear
             modelFinish: 'modelFinishIds',
           } as const
         )[body.objectType as 'vehicleType' | 'brand' | 'model' | 'modelFinish'];
-        const found = await catalogNames(db, {
+        const found = await deps.savedSearches.catalogNames({
           vehicleTypeIds: [],
           brandIds: [],
           modelIds: [],
@@ -340,7 +339,7 @@ export function createSubFiltersService(deps: { db: Db; savedSearches: SavedSear
           criteria.vehicleTypeIds,
         ),
         completeHigherCategories('modelFinish', criteria.modelIds, criteria.modelFinishIds, []),
-        catalogNames(db, {
+        deps.savedSearches.catalogNames({
           vehicleTypeIds: criteria.vehicleTypeIds.length === 1 ? criteria.vehicleTypeIds : [],
           brandIds: criteria.brandIds.length === 1 ? criteria.brandIds : [],
           modelIds: [],

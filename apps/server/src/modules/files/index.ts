@@ -3,6 +3,9 @@ import { createFileUrlSigner } from '../../lib/signed-file-urls';
 import filesRoutes from './files.routes';
 import { createFilesService } from './files.service';
 
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
+export { derivedKeysOf, photoSizeKeyOf, thumbnailKeyOf } from './files.service';
+
 /** GET /files/{id} and /files/{id}/thumbnail: photos for everyone, documents by signed link only. */
 export default async function filesModule(app: FastifyInstance) {
   const { database, storage, signingSecret, clock } = app.deps;

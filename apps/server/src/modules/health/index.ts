@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import type { SearchIndexSync } from '../discovery/search-index-sync';
+import type { SearchIndexSync } from '../discovery/index';
 
 const HealthSchema = z.object({
   status: z.literal('ok'),

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import lampionsRoutes from './lampions.routes';
-import { createLampions } from './lampions.service';
+import type { Lampions } from './lampions.service';
 
 export { createLampions, type LampionAward, type Lampions } from './lampions.service';
 
 /** The lampion ledger and GET /user/getUserInfoLampions (issue 4). */
-export default async function lampionsModule(app: FastifyInstance) {
-  const { database, clock } = app.deps;
-  await app.register(lampionsRoutes, { lampions: createLampions({ db: database.db, clock }) });
+export default async function lampionsModule(
+  app: FastifyInstance,
+  options: { lampions: Lampions },
+) {
+  await app.register(lampionsRoutes, { lampions: options.lampions });
 }

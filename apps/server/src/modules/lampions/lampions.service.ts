@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
-import { createNotifier, type NotificationInput } from '../notifications/notifier';
+import { createNotifier, type NotificationInput, type Notifier } from '../notifications/index';
 import {
   addRole,
   countedChecksOfDay,
@@ -40,9 +40,9 @@ export interface LampionObject {
  * The lampion ledger. Other modules record events through `record` (a check, a match report, a
  * validation…), inside their own transaction when they pass one; points come from the domain table.
  */
-export function createLampions(deps: { db: Db; clock: Clock }) {
+export function createLampions(deps: { db: Db; clock: Clock; notifier?: Notifier }) {
   const { db, clock } = deps;
-  const notifier = createNotifier({ db, clock });
+  const notifier = deps.notifier ?? createNotifier({ db, clock });
 
   async function recordIn(
     tx: Db,

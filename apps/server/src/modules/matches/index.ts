@@ -1,9 +1,9 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { deviceFromHeader, setUpRateLimits } from '../auth/rate-limits';
-import { createLampions } from '../lampions/index';
-import { createNotifier } from '../notifications/notifier';
+import { deviceFromHeader, setUpRateLimits } from '../auth/index';
+import type { Lampions } from '../lampions/index';
+import type { Notifier } from '../notifications/index';
 import { createMatchCheckService } from './match-check.service';
 import { MATCH_UPLOAD_LIMITS } from './match-files';
 import { createMatchListsService } from './match-lists.service';
@@ -12,13 +12,14 @@ import matchesRoutes from './matches.routes';
 import { registerOcrAssets } from './ocr-assets';
 
 /** Matches: identifier checks, match reports (verify match), my matches and MatchShow. */
-const matchesModule: FastifyPluginAsync = async (app) => {
+const matchesModule: FastifyPluginAsync<{ lampions: Lampions; notifier: Notifier }> = async (
+  app,
+  { lampions, notifier },
+) => {
   const { config, database, storage, clock, signingSecret } = app.deps;
   const db = database.db;
   // Scoped to this module: the verify-match form is its only multipart body.
   await app.register(multipart, { limits: MATCH_UPLOAD_LIMITS });
-  const lampions = createLampions({ db, clock });
-  const notifier = createNotifier({ db, clock });
   const services = {
     check: createMatchCheckService({ db, clock, lampions, notifier, log: app.log }),
     report: createMatchReportService({

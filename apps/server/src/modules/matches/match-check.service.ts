@@ -17,8 +17,8 @@ import { adminAuditLog } from '../../db/schema/index';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Lampions } from '../lampions/index';
-import { recordAdminAction } from '../admin/audit-log';
-import type { Notifier } from '../notifications/notifier';
+import { recordAdminAction } from '../admin/index';
+import type { Notifier } from '../notifications/index';
 import {
   findByConfusionKey,
   insertIdentifierCheck,

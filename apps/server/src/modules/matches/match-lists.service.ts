@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { photoUrls, signFileUrl, type StoredPhoto } from '../../lib/signed-file-urls';
-import { annonceTitle, loadPhotos } from '../annonces/annonce-card.presenter';
+import { annonceTitle, loadPhotos } from '../annonces/index';
 import type { CurrentUser } from './match-check.service';
 import {
   catalogueNames,

@@ -18,13 +18,13 @@ import { annonces, matchReportPhotos, matchReports, storedFiles } from '../../db
 import { assertAcceptableText } from '../../plugins/input-text';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { deleteObjects } from '../annonces/annonce-files';
 import {
+  deleteObjects,
   findVehicleType,
   isBrandOfferedForType,
   isFinishOf,
   isModelOf,
-} from '../annonces/annonce.repository';
+} from '../annonces/index';
 import type { Lampions } from '../lampions/index';
 import {
   identityRequired,

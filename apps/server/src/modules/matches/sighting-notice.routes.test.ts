@@ -4,7 +4,7 @@ import { notifications } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import { createOutboxReader } from '../auth/testing/outbox';
-import { deliverMail } from '../notifications/delivery';
+import { deliverMail } from '../notifications/index';
 
 /** Issue 19: the owner hears when a watcher checks their vehicle's identifier. */
 describe('the owner is told when their identifier is checked', () => {
@@ -23,10 +23,7 @@ describe('the owner is told when their identifier is checked', () => {
       .select()
       .from(notifications)
       .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, 'ANNONCE_IDENTIFIER_CHECKED'),
-        ),
+        and(eq(notifications.userId, userId), eq(notifications.type, 'ANNONCE_IDENTIFIER_CHECKED')),
       )
       .orderBy(notifications.id);
   /** A new owner with a VALIDATED announcement under a plate no other test uses. */
@@ -103,7 +100,9 @@ describe('the owner is told when their identifier is checked', () => {
     expect(await noticesOf(owner.id)).toHaveLength(1);
 
     t.clock.advance(60 * 1000);
-    const later = await Promise.all([1, 2, 3].map(async () => check(await watcher(), { licensePlate })));
+    const later = await Promise.all(
+      [1, 2, 3].map(async () => check(await watcher(), { licensePlate })),
+    );
     expect(later.every((res) => res.statusCode === 200)).toBe(true);
     const rows = await noticesOf(owner.id);
     expect(rows).toHaveLength(2);
@@ -144,9 +143,7 @@ describe('the owner is told when their identifier is checked', () => {
       { db: t.db, mailer: t.deps.mailer, publicUrl: 'https://app.example.test' },
       rows.map((row) => row.id),
     );
-    const mail = await createOutboxReader(t.deps.config.MAIL_OUTBOX_DIR).takeMailTo(
-      owner.username,
-    );
+    const mail = await createOutboxReader(t.deps.config.MAIL_OUTBOX_DIR).takeMailTo(owner.username);
     expect(mail.subject).toBe('Veilleurs : Votre véhicule a été repéré');
     expect(mail.text).toContain('Bonjour Sophie,');
     expect(mail.text).toContain('près de Toulouse');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { roundSightingPosition, SIGHTING_NOTICE_INTERVAL_MS } from '@app/domain';
 import type { Db } from '../../db/database';
-import type { Notifier } from '../notifications/notifier';
+import type { Notifier } from '../notifications/index';
 
 export interface Sighting {
   annonceId: number;

@@ -9,7 +9,7 @@ import {
   notifications,
   savedSearches,
 } from '../../db/schema/index';
-import { catalogue, PLACES, type Catalogue } from '../discovery/discovery.test-fixture';
+import { catalogue, PLACES, type Catalogue } from '../discovery/testing/discovery-fixture';
 import { runAlertFanOut } from './alert-fan-out';
 import { createDispatcher } from './dispatcher';
 import { createLocalLiveBus } from './live-bus';

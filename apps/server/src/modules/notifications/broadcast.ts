@@ -3,7 +3,7 @@ import type { BroadcastBody } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
-import { recordAdminAction } from '../admin/audit-log';
+import { recordAdminAction } from '../admin/index';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
 
 /**

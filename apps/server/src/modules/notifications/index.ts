@@ -6,8 +6,12 @@ import notificationsRoutes from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
 import { createPushService } from './push.service';
 
-export { createNotifier, type NotificationInput, type Notifier } from './notifier';
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
 export { runAlertFanOut } from './alert-fan-out';
+export { annonceTitles } from './annonce-titles';
+export { deliverMail } from './delivery';
+export { notificationLocaleOf, renderNotification } from './notification-catalogue';
+export { createNotifier, type NotificationInput, type Notifier } from './notifier';
 
 /**
  * Notifications (issue 9): the bell's calls, the live stream and push subscriptions. Delivery (live,

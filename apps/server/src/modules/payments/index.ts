@@ -5,6 +5,9 @@ import { createPaymentsService } from './payments.service';
 import { paymentProviderOf, setSimulatedWebhookSink } from './provider/provider-registry';
 import simulatedProviderRoutes from './simulated-provider.routes';
 
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
+export { paymentProviderKind } from './provider/provider-registry';
+
 /**
  * Card payments: boost, additional reward supplement, billing portal, provider webhooks; and the
  * simulated provider's own calls when Stripe is not configured.

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { loadOwnAnnonce, type CurrentUser } from '../annonces/annonce-access';
+import { type CurrentUser, loadOwnAnnonce } from '../annonces/index';
 import {
   PaymentProviderError,
   WebhookSignatureError,

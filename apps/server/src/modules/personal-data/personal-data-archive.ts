@@ -24,7 +24,7 @@ import {
   userDocuments,
   users,
 } from '../../db/schema/index';
-import { notificationLocaleOf, renderNotification } from '../notifications/notification-catalogue';
+import { notificationLocaleOf, renderNotification } from '../notifications/index';
 
 /**
  * The personal-data archive (issue 19, RGPD art. 15 and 20): one zip of JSON files and the

@@ -7,7 +7,7 @@ import {
   INDIVIDUAL_ROLES,
   ROLES,
 } from '@app/domain';
-import type { LoginThrottle } from '../auth/login-throttle';
+import type { LoginThrottle } from '../auth/index';
 import type { PersonalDataService } from './personal-data.service';
 
 /** Personal data, self-service (issue 19): archive link, archive download, erasure. */

@@ -12,9 +12,8 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords';
 import { accountErasedMail } from '../../mail-templates/account-erased.mail';
-import { eraseAccountRows } from '../admin/account-erasure';
-import { deleteObjects } from '../annonces/annonce-files';
-import type { CurrentUser } from '../annonces/annonce-access';
+import { eraseAccountRows } from '../admin/index';
+import { type CurrentUser, deleteObjects } from '../annonces/index';
 import { createArchiveLinks } from './archive-links';
 import { streamArchive } from './personal-data-archive';
 

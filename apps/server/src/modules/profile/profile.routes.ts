@@ -13,8 +13,8 @@ import {
   UpdateNotificationPreferencesBodySchema,
   UpdatePublicProfileResponseSchema,
 } from '@app/domain';
-import type { LoginThrottle } from '../auth/login-throttle';
-import { readDocumentForm } from '../identity/documents.service';
+import type { LoginThrottle } from '../auth/index';
+import { readDocumentForm } from '../identity/index';
 import { PROFILE_FILE_FIELDS, type ProfileService } from './profile.service';
 
 const tags = ['profile'];

@@ -17,15 +17,14 @@ import { invalidField, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { assertAcceptableText } from '../../plugins/input-text';
-import { parseForm } from '../accounts/form-errors';
-import { findAccountById } from '../auth/credentials.repository';
-import type { Sessions } from '../auth/sessions.service';
+import { parseForm } from '../accounts/index';
+import { findAccountById, type Sessions } from '../auth/index';
 import {
-  prepareDocument,
   type DocumentStore,
   type IncomingFile,
   type PreparedDocument,
-} from '../identity/documents.service';
+  prepareDocument,
+} from '../identity/index';
 import type { Lampions } from '../lampions/index';
 import {
   findNotificationPreferences,

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import savedSearchesRoutes from './saved-searches.routes';
-import { createSavedSearchesService } from './saved-searches.service';
+import type { SavedSearchesService } from './saved-searches.service';
 
-const savedSearchesModule: FastifyPluginAsync = async (app) => {
-  const service = createSavedSearchesService({ db: app.deps.database.db });
-  await app.register(savedSearchesRoutes, { service });
+// What the other modules may use of this one (docs/architecture.md, "Module boundaries").
+export {
+  createSavedSearchesService,
+  criteriaOfRow,
+  type SavedSearchesService,
+} from './saved-searches.service';
+
+const savedSearchesModule: FastifyPluginAsync<{ savedSearches: SavedSearchesService }> = async (
+  app,
+  { savedSearches },
+) => {
+  await app.register(savedSearchesRoutes, { service: savedSearches });
 };
 
 export default savedSearchesModule;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
-import { catalogue, form, PLACES, type Catalogue } from '../discovery/discovery.test-fixture';
+import { catalogue, form, PLACES, type Catalogue } from '../discovery/testing/discovery-fixture';
 
 describe('saved searches (alerts)', () => {
   let t: TestApp;

@@ -24,6 +24,7 @@ import {
   findSavedSearchByKey,
   findSavedSearchesOfUser,
   insertSavedSearch,
+  rememberLastPosition,
   type SavedSearchRow,
 } from './saved-searches.repository';
 
@@ -176,6 +177,16 @@ export function createSavedSearchesService(deps: { db: Db }) {
         ? await findSavedSearchByKey(db, owner.userId, criteriaKey(criteria))
         : null;
       return { savedSearchId: existing?.id ?? null, savedSearchName: existing?.name ?? null };
+    },
+
+    /** Names of catalogue items by id (the search filters' summaries read them too). */
+    catalogNames(ids: Parameters<typeof catalogNames>[1]) {
+      return catalogNames(db, ids);
+    },
+
+    /** Remembers where the user was last seen (NEW_NEAR_VEHICLES), when the home page is asked with a position. */
+    rememberLastPosition(userId: number, latitude: number, longitude: number) {
+      return rememberLastPosition(db, userId, latitude, longitude);
     },
 
     /** The user's alerts with their criteria (the home sections read them too). */

@@ -7,17 +7,11 @@ import {
   PLACES,
   type Catalogue,
   type Fixture,
-} from './discovery.test-fixture';
-import {
-  boundedWalk,
-  collectAnnonces,
-  countAnnonces,
-  coveringCells,
-  findAnnonces,
-  walkAnnonces,
-  type ListOptions,
-  type ListOrder,
-} from './search.repository';
+} from './testing/discovery-fixture';
+import { coveringCells } from './search-conditions';
+import type { ListOptions, ListOrder } from './search-order';
+import { findAnnonces } from './search-plan-choice';
+import { boundedWalk, collectAnnonces, countAnnonces, walkAnnonces } from './search-plans';
 
 /**
  * The two plans of a search (collect the matches through the GIN index, or walk the order's index)

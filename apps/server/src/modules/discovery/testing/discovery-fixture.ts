@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { brands, modelFinishes, models, vehicleTypes } from '../../db/schema/index';
-import { buildAnnonce, buildUser } from '../../../test/factories';
+import type { Db } from '../../../db/database';
+import { brands, modelFinishes, models, vehicleTypes } from '../../../db/schema/index';
+import { buildAnnonce, buildUser } from '../../../../test/factories';
+import { buildTestApp } from '../../../../test/helper';
 
 /** A form-encoded body as the web app sends it (lists as JSON-array strings). */
 export function form(
@@ -192,3 +193,16 @@ export async function buildFixture(db: Db, c: Catalogue) {
 }
 
 export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+
+/**
+ * What the discovery route tests start from: the app on its own database, the catalogue, the
+ * fixture announcements, and a signed-up user who searches (built first, as each test did).
+ * Close `t` in afterAll.
+ */
+export async function buildDiscoveryApp() {
+  const t = await buildTestApp();
+  const user = await buildUser(t.db);
+  const c = await catalogue(t.db);
+  const x = await buildFixture(t.db, c);
+  return { t, user, c, x };
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { annonces } from '../../db/schema/index';
+import { rowsOf } from './search-sql';
+
+/** What the home page reads besides its searches: the stamps its cache compares, its sections' types. */
+
+/**
+ * The counter migration 0016 moves whenever an announcement enters or leaves what the lists show
+ * (validation, withdrawal, boost, searchable fields): cached home lists compare it.
+ */
+export async function discoveryGeneration(db: Db): Promise<string> {
+  const [row] = await rowsOf<{ generation: string }>(
+    db,
+    sql`select last_value::text || ':' || is_called::text as generation from discovery_generation`,
+  );
+  return row?.generation ?? '';
+}
+
+/**
+ * What a cached home of this user depends on beyond the lists, read in one query: the discovery
+ * generation, the user's alerts (count and newest id: alerts are created and deleted, never edited)
+ * and, among the given announcements, the user's favourites and the ones they have seen.
+ */
+export async function homeStamp(db: Db, userId: number, annonceIds: readonly number[]) {
+  const ids = sql`array[${sql.join(
+    annonceIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const [row] = await rowsOf<{
+    generation: string;
+    alerts: string;
+    favourites: number[] | null;
+    seen: number[] | null;
+  }>(
+    db,
+    sql`select
+        (select last_value::text || ':' || is_called::text from discovery_generation) as generation,
+        (select count(*)::text || ':' || coalesce(max(id), 0)::text from saved_searches
+          where user_id = ${userId}) as alerts,
+        (select array_agg(annonce_id) from favourites
+          where user_id = ${userId} and annonce_id = any(${ids})) as favourites,
+        (select array_agg(annonce_id) from annonce_views
+          where user_id = ${userId} and annonce_id = any(${ids})) as seen`,
+  );
+  return {
+    generation: row?.generation ?? '',
+    alerts: row?.alerts ?? '',
+    favourites: new Set((row?.favourites ?? []).map(Number)),
+    seen: new Set((row?.seen ?? []).map(Number)),
+  };
+}
+
+/** Activated vehicle types that have at least one VALIDATED announcement, in display order. */
+export async function vehicleTypesWithAnnonces(db: Db) {
+  return rowsOf<{ id: number; nameFr: string; nameEn: string }>(
+    db,
+    sql`select vt.id, vt.name_fr as "nameFr", vt.name_en as "nameEn" from vehicle_types vt
+        where vt.activated and exists (select 1 from ${annonces}
+          where ${annonces.vehicleTypeId} = vt.id and ${annonces.status} = 'VALIDATED')
+        order by vt.position, vt.id`,
+  );
+}
