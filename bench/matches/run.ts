@@ -176,6 +176,18 @@ async function main() {
     )
   ).rows.map((row: { license_plate: string }) => row.license_plate);
 
+  // The owner's notice goes out at most once an hour per announcement: in the steady state a hit
+  // finds it already sent. BENCH_NOTICES=due makes every hit the first of its hour (the worst case).
+  const noticesDue = process.env.BENCH_NOTICES === 'due';
+  await client.query(
+    noticesDue
+      ? `delete from annonce_sighting_notices where annonce_id in
+           (select id from annonces where license_plate = any($1))`
+      : `insert into annonce_sighting_notices (annonce_id, notified_at)
+         select id, now() from annonces where license_plate = any($1)
+         on conflict (annonce_id) do update set notified_at = excluded.notified_at`,
+    [plates],
+  );
   const random = mulberry32(42);
   // Plates only: a new-format plate with one confusion is no longer a plate (the scan refuses it
   // before the lookup), so close matches come from VINs and serial numbers, which this database
@@ -311,6 +323,7 @@ async function main() {
       `- ${CONNECTIONS} connections, checks ${DURATION_SECONDS} s, each reference ${REFERENCE_SECONDS} s before and after; server pool: 10 PostgreSQL connections; SEARCH_INDEX=off`,
       `- machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), **shared with other agents' builds and tests**; load average ${loadBefore} before, ${loadAfter} after the checks`,
       `- lampions: ${countedToday ? 'every watcher already had its 3 counted checks of the day (0 lampion)' : 'every watcher earns its lampion on its first 3 checks of the day'}`,
+      `- owner notices: ${noticesDue ? 'due for every hit (the first hit of the hour on each announcement)' : 'already sent this hour for every announcement hit (steady state)'}`,
       `- rate limits in force: ${IDENTIFIER_CHECK_RATE_LIMITS.map((l) => `${l.max} per ${l.windowMs / 60000} min`).join(', ')}`,
       '',
       ...RATIO_HEADER,
