@@ -59,7 +59,9 @@ function freePort(): Promise<number> {
 
 function startServer(port: number): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-matches-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('npx', ['tsx', ...nodeArgs, 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
