@@ -567,6 +567,10 @@ async function main() {
   const previousFigures = section(previous, 'Figures')
     .replace(/^## Figures[^\n]*\n/, '')
     .trim();
+  // The previous run's ratios, kept with its figures (one heading level down).
+  const previousRatios = section(previous, 'Ratios to the references')
+    .replace(/^## /, '### ')
+    .replace(/^### SEARCH_INDEX/gm, '#### SEARCH_INDEX');
   const previousHeading =
     /^## Figures(?:: (.*))?$/m.exec(previous)?.[1] ??
     process.env.BENCH_PREVIOUS_LABEL ??
@@ -587,10 +591,10 @@ async function main() {
     `- ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
     `- ${counts.version}`,
     `- ${counts.annonces.toLocaleString('en')} VALIDATED announcements, ${counts.users.toLocaleString('en')} users, ${counts.saved.toLocaleString('en')} saved searches, ${stations.toLocaleString('en')} police stations; database ${counts.size}`,
-    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after one sequential pass over the distinct requests; the server, PostgreSQL and autocannon share the machine; database files pre-loaded in the OS cache (pg_prewarm, read mode); PostgreSQL settings as installed (shared_buffers ${counts.shared_buffers})`,
+    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after one sequential pass over the distinct requests; the server, PostgreSQL and autocannon share the machine; database files pre-loaded in the OS cache (pg_prewarm, read mode); PostgreSQL shared_buffers ${counts.shared_buffers} (the settings are those of the server named by BENCH_DATABASE_URL)`,
     "- \"load\" is the machine's 1-minute load average before → after the endpoint's run: other work on the machine (other sessions' tests) competes for the 2 CPUs and lengthens every figure",
     '- "first pass" is the sequential pass: each distinct request once, alone, on cold caches (home lists not yet cached)',
-    `- the server's in-memory search index loaded in ${indexLoadSeconds} s from the server's start (measured after it); the server's resident memory after the runs: ${serverMegabytes} MB`,
+    `- the server's in-memory search index loaded in ${indexLoadSeconds} s from the server's start (measured after it); the last server's resident memory after its runs: ${serverMegabytes} MB (with the index: see its ratio table)`,
     '',
     ...(comparison ? [comparison, ''] : []),
     `## Ratios to the references: ${label}, ${startedAt} UTC`,
@@ -616,6 +620,7 @@ async function main() {
           '',
           previousFigures.replace(/^### /gm, '#### '),
           '',
+          ...(previousRatios ? [previousRatios, ''] : []),
           ...(earlier ? [earlier, ''] : []),
         ]
       : []),
