@@ -5,6 +5,11 @@
  * + 50 km radius, sorted by proximity), home data (users with alerts, with a position) and police
  * stations in a zoom-16 box. Writes the figures and EXPLAIN ANALYZE plans of the search queries to
  * bench/results/discovery-<date>.md. Run on demand, never in CI.
+ *
+ * In the same run, before and after the endpoints, it measures the references of issue 20
+ * (bench/references.ts: GET /health of the same server and a bare Fastify hello) and states each
+ * endpoint as ratios to them. BENCH_SEARCH_INDEX=on,off runs the whole set once per setting (a
+ * server started for each), to compare the in-memory index with PostgreSQL alone in one run.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +25,15 @@ import { createAccessTokens } from '../../apps/server/src/lib/access-tokens';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { SEARCH_COUNT_CAP } from '@app/domain';
 import type { ListOrder } from '../../apps/server/src/modules/discovery/search-order';
+import {
+  meanReferences,
+  measureReferences,
+  RATIO_HEADER,
+  ratioRow,
+  referenceRows,
+  startHello,
+  type References,
+} from '../references';
 import {
   estimatedMatches,
   findAnnonces,
@@ -164,7 +178,13 @@ function groupResidentMegabytes(groupId: number): number {
   return Math.round(largest);
 }
 
-function startServer(): Promise<() => Promise<void>> {
+const HELLO_PORT = Number(process.env.BENCH_HELLO_PORT ?? 3331);
+const REFERENCE_SECONDS = Number(process.env.BENCH_REFERENCE_DURATION ?? 8);
+const INDEX_MODES = (process.env.BENCH_SEARCH_INDEX ?? 'on')
+  .split(',')
+  .map((mode) => mode.trim()) as ('on' | 'off')[];
+
+function startServer(indexMode: 'on' | 'off'): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-discovery-'));
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -177,6 +197,7 @@ function startServer(): Promise<() => Promise<void>> {
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       AUTH_SECRET: SECRET,
+      SEARCH_INDEX: indexMode,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -187,7 +208,8 @@ function startServer(): Promise<() => Promise<void>> {
       try {
         const res = await fetch(`http://127.0.0.1:${PORT}/health`);
         // Measured once the in-memory search index is loaded (searches use PostgreSQL until then).
-        if (res.ok && ((await res.json()) as { searchIndex?: string }).searchIndex === 'ready') {
+        const wanted = indexMode === 'on' ? 'ready' : 'off';
+        if (res.ok && ((await res.json()) as { searchIndex?: string }).searchIndex === wanted) {
           indexLoadSeconds = Math.round((Date.now() - started) / 100) / 10;
           resolve(async () => {
             serverMegabytes = groupResidentMegabytes(child.pid!);
@@ -430,8 +452,8 @@ async function main() {
   );
   console.log(`plans: ${plans.length}, with a sequential scan of annonces: ${seqScans.length}`);
 
-  PORT = await freePort();
-  const stop = await startServer();
+  PORT = Number(process.env.BENCH_APP_PORT ?? (await freePort()));
+  const hello = await startHello(HELLO_PORT);
   const tokens = createAccessTokens(SECRET, systemClock);
   const tokenFor = (user: { id: number; username: string }) =>
     tokens.sign({ userId: user.id, username: user.username, roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
@@ -480,14 +502,54 @@ async function main() {
   }
 
   const figures: Figure[] = [];
+  const ratioTables: string[] = [];
+  const referenceOptions = {
+    appUrl: `http://127.0.0.1:${PORT}`,
+    helloUrl: hello.url,
+    connections: CONNECTIONS,
+    seconds: REFERENCE_SECONDS,
+  };
   try {
-    figures.push(
-      await measure('search: text + 2 filters + 50 km, by proximity', 50, searchRequests),
-    );
-    figures.push(await measure('home data (with position, users with alerts)', 80, homeRequests));
-    figures.push(await measure('police stations in bounds (zoom 16)', 20, stationRequests));
+    for (const mode of INDEX_MODES) {
+      const stop = await startServer(mode);
+      const suffix = INDEX_MODES.length > 1 ? ` [index ${mode}]` : '';
+      const modeFigures: Figure[] = [];
+      let before: References;
+      let after: References;
+      try {
+        before = await measureReferences(referenceOptions);
+        modeFigures.push(
+          await measure(
+            `search: text + 2 filters + 50 km, by proximity${suffix}`,
+            50,
+            searchRequests,
+          ),
+        );
+        modeFigures.push(
+          await measure(`home data (with position, users with alerts)${suffix}`, 80, homeRequests),
+        );
+        modeFigures.push(
+          await measure(`police stations in bounds (zoom 16)${suffix}`, 20, stationRequests),
+        );
+        after = await measureReferences(referenceOptions);
+      } finally {
+        await stop();
+      }
+      figures.push(...modeFigures);
+      const references = meanReferences(before, after);
+      ratioTables.push(
+        `### SEARCH_INDEX=${mode}${mode === 'on' ? ` (loaded in ${indexLoadSeconds} s, server ${serverMegabytes} MB resident)` : ''}`,
+        '',
+        ...RATIO_HEADER,
+        ...modeFigures.map((figure) => ratioRow(figure.name, figure, references)),
+        ...referenceRows('before', before),
+        ...referenceRows('after', after),
+        ...referenceRows('mean', references),
+        '',
+      );
+    }
   } finally {
-    await stop();
+    await hello.stop();
   }
 
   const date = new Date().toISOString().slice(0, 10);
@@ -505,6 +567,10 @@ async function main() {
   const previousFigures = section(previous, 'Figures')
     .replace(/^## Figures[^\n]*\n/, '')
     .trim();
+  // The previous run's ratios, kept with its figures (one heading level down).
+  const previousRatios = section(previous, 'Ratios to the references')
+    .replace(/^## /, '### ')
+    .replace(/^### SEARCH_INDEX/gm, '#### SEARCH_INDEX');
   const previousHeading =
     /^## Figures(?:: (.*))?$/m.exec(previous)?.[1] ??
     process.env.BENCH_PREVIOUS_LABEL ??
@@ -525,12 +591,17 @@ async function main() {
     `- ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
     `- ${counts.version}`,
     `- ${counts.annonces.toLocaleString('en')} VALIDATED announcements, ${counts.users.toLocaleString('en')} users, ${counts.saved.toLocaleString('en')} saved searches, ${stations.toLocaleString('en')} police stations; database ${counts.size}`,
-    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after one sequential pass over the distinct requests; the server, PostgreSQL and autocannon share the machine; database files pre-loaded in the OS cache (pg_prewarm, read mode); PostgreSQL settings as installed (shared_buffers ${counts.shared_buffers})`,
+    `- autocannon, ${CONNECTIONS} connections on loopback, ${DURATION_SECONDS} s per endpoint after one sequential pass over the distinct requests; the server, PostgreSQL and autocannon share the machine; database files pre-loaded in the OS cache (pg_prewarm, read mode); PostgreSQL shared_buffers ${counts.shared_buffers} (the settings are those of the server named by BENCH_DATABASE_URL)`,
     "- \"load\" is the machine's 1-minute load average before → after the endpoint's run: other work on the machine (other sessions' tests) competes for the 2 CPUs and lengthens every figure",
     '- "first pass" is the sequential pass: each distinct request once, alone, on cold caches (home lists not yet cached)',
-    `- the server's in-memory search index loaded in ${indexLoadSeconds} s from the server's start (measured after it); the server's resident memory after the runs: ${serverMegabytes} MB`,
+    `- the server's in-memory search index loaded in ${indexLoadSeconds} s from the server's start (measured after it); the last server's resident memory after its runs: ${serverMegabytes} MB (with the index: see its ratio table)`,
     '',
     ...(comparison ? [comparison, ''] : []),
+    `## Ratios to the references: ${label}, ${startedAt} UTC`,
+    '',
+    `Issue 20 goals at ${CONNECTIONS} connections against GET /health of the same run: search ≥ 0.5× its throughput with p95 ≤ 2× its p95; home ≥ 0.3× with p95 ≤ 3×. The machine is shared with other agents: only these ratios compare from one run to the next.`,
+    '',
+    ...ratioTables,
     `## Figures: ${label}, ${startedAt} UTC`,
     '',
     '| endpoint | target p95 | p50 | p95 | p99 | req/s | requests | non-2xx | errors | first pass p50 / max | load |',
@@ -549,6 +620,7 @@ async function main() {
           '',
           previousFigures.replace(/^### /gm, '#### '),
           '',
+          ...(previousRatios ? [previousRatios, ''] : []),
           ...(earlier ? [earlier, ''] : []),
         ]
       : []),

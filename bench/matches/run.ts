@@ -4,8 +4,12 @@
  * announcements). Starts the real server (apps/server/src/main.ts) on it, then autocannon with 64
  * connections on loopback against POST /scannedIdentifier/getMatchResult: hits and misses, each
  * request from one of thousands of watchers (the per-user rate limit stays out of
- * the way), every one recording its attempt and lampion. Writes the figures and the plan of the
- * lookup to bench/results/matches-<date>.md. Run on demand, never in CI.
+ * the way), every one recording its attempt and lampion. In the same run, before and after the
+ * checks, it measures the two references (bench/references.ts: GET /health of the same server and a
+ * bare Fastify hello) and states the checks as ratios to them (issue 20: throughput ≥ 0.3× that of
+ * /health, p99 ≤ 3× its p99); then a paced run at 200 checks/s (goal p99 < 20 ms). Appends a
+ * section (BENCH_LABEL) to bench/results/matches-<date>.md with the plan of the lookup. Run on
+ * demand, never in CI.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  load as measureLoad,
+  meanReferences,
+  measureReferences,
+  RATIO_HEADER,
+  ratioRow,
+  referenceRows,
+  startHello,
+} from '../references';
 import { confusionKey, IDENTIFIER_CHECK_RATE_LIMITS } from '@app/domain';
 import { createAccessTokens } from '../../apps/server/src/lib/access-tokens';
 import { systemClock } from '../../apps/server/src/lib/clock';
@@ -23,7 +36,13 @@ const DATABASE_URL =
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const WATCHERS = 4000;
-const TARGET_P99_MS = 10;
+/** Issue 20: the check against GET /health of the same run. */
+const TARGET_THROUGHPUT_RATIO = 0.3;
+const TARGET_P99_RATIO = 3;
+const PACED_RATE = 200;
+const TARGET_PACED_P99_MS = 20;
+const REFERENCE_SECONDS = Number(process.env.BENCH_REFERENCE_DURATION ?? 8);
+const HELLO_PORT = Number(process.env.BENCH_HELLO_PORT ?? 3331);
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -40,7 +59,9 @@ function freePort(): Promise<number> {
 
 function startServer(port: number): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-matches-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('npx', ['tsx', ...nodeArgs, 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -54,6 +75,8 @@ function startServer(port: number): Promise<() => Promise<void>> {
       // Every connection comes from 127.0.0.1: the per-address check limits (60 per 10 minutes)
       // would refuse the load after a few milliseconds; the per-account ones still apply.
       AUTH_RATE_LIMIT_FACTOR: '1000',
+      // The check does not use the search index: its load would compete with the measurement.
+      SEARCH_INDEX: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -155,6 +178,18 @@ async function main() {
     )
   ).rows.map((row: { license_plate: string }) => row.license_plate);
 
+  // The owner's notice goes out at most once an hour per announcement: in the steady state a hit
+  // finds it already sent. BENCH_NOTICES=due makes every hit the first of its hour (the worst case).
+  const noticesDue = process.env.BENCH_NOTICES === 'due';
+  await client.query(
+    noticesDue
+      ? `delete from annonce_sighting_notices where annonce_id in
+           (select id from annonces where license_plate = any($1))`
+      : `insert into annonce_sighting_notices (annonce_id, notified_at)
+         select id, now() from annonces where license_plate = any($1)
+         on conflict (annonce_id) do update set notified_at = excluded.notified_at`,
+    [plates],
+  );
   const random = mulberry32(42);
   // Plates only: a new-format plate with one confusion is no longer a plate (the scan refuses it
   // before the lookup), so close matches come from VINs and serial numbers, which this database
@@ -185,8 +220,9 @@ async function main() {
     })),
   );
 
-  const port = await freePort();
+  const port = Number(process.env.BENCH_APP_PORT ?? (await freePort()));
   const stop = await startServer(port);
+  const hello = await startHello(HELLO_PORT);
   const load = () => os.loadavg()[0]!.toFixed(2);
   try {
     // Warm-up: plans, connections, JIT.
@@ -209,39 +245,51 @@ async function main() {
     const checksBefore = Number(
       (await client.query('select count(*)::int as n from identifier_checks')).rows[0].n,
     );
+    const appUrl = `http://127.0.0.1:${port}`;
+    const referenceOptions = {
+      appUrl,
+      helloUrl: hello.url,
+      connections: CONNECTIONS,
+      seconds: REFERENCE_SECONDS,
+    };
+    const referencesBefore = await measureReferences(referenceOptions);
     const loadBefore = load();
     let next = 0;
     const statuses: Record<string, number> = {};
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/scannedIdentifier/getMatchResult',
-          setupRequest: (request) => {
-            next += 1;
-            return {
-              ...request,
-              headers: headers[next % headers.length]!,
-              body: bodies[next % bodies.length]!.body,
-            };
-          },
-          onResponse: (status) => {
-            statuses[status] = (statuses[status] ?? 0) + 1;
-          },
+    const checkRequests: autocannon.Request[] = [
+      {
+        method: 'POST',
+        path: '/scannedIdentifier/getMatchResult',
+        setupRequest: (request) => {
+          next += 1;
+          return {
+            ...request,
+            headers: headers[next % headers.length]!,
+            body: bodies[next % bodies.length]!.body,
+          };
         },
-      ],
+      },
+    ];
+    const result = await measureLoad({
+      url: appUrl,
+      connections: CONNECTIONS,
+      seconds: DURATION_SECONDS,
+      requests: checkRequests,
+      onResponse: (status) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      },
     });
     const loadAfter = load();
-    // The machine's floor: the cheapest route of the same server at the same concurrency.
-    const health = await autocannon({
-      url: `http://127.0.0.1:${port}/health`,
-      connections: CONNECTIONS,
-      duration: 5,
+    const referencesAfter = await measureReferences(referenceOptions);
+    const references = meanReferences(referencesBefore, referencesAfter);
+    // Paced: what a person in the street waits for when the server is not saturated.
+    const paced = await measureLoad({
+      url: appUrl,
+      connections: 16,
+      seconds: 10,
+      requests: checkRequests,
+      overallRate: PACED_RATE,
     });
-    const healthLatency = health.latency as unknown as Record<string, number>;
     const checksAfter = Number(
       (await client.query('select count(*)::int as n from identifier_checks')).rows[0].n,
     );
@@ -265,37 +313,36 @@ async function main() {
       .map((row: Record<string, string>) => row['QUERY PLAN'])
       .join('\n');
 
-    const latency = result.latency as unknown as Record<string, number>;
-    const p99 = latency.p99 ?? Number.NaN;
     const date = new Date().toISOString().slice(0, 10);
+    const label = process.env.BENCH_LABEL ?? 'run';
+    const throughputRatio = result.rps / references.health.rps;
+    const p99Ratio = result.p99 / references.health.p99;
+    const met = (ok: boolean) => (ok ? 'met' : '**missed**');
     const lines = [
-      `# Identifier check benchmark (${date})`,
-      '',
-      'POST /scannedIdentifier/getMatchResult on the national-scale database, through the real server',
-      '(apps/server/src/main.ts, PostgreSQL on the same machine, autocannon on loopback). Each request',
-      'is a different watcher among the most recent ' +
-        `${WATCHERS} accepted users: ~50 % hits, ~50 % misses (plates);`,
-      'every request writes its identifier_checks row and its lampion_events row in one transaction',
-      '(the watcher row locked, the rate-limit counts read first).',
+      `## ${label} (${new Date().toISOString().slice(11, 16)} UTC)`,
       '',
       `- announcements: ${counts.annonces.toLocaleString('en')} (VALIDATED ${counts.validated.toLocaleString('en')}, with a plate ${counts.plates.toLocaleString('en')})`,
-      `- connections: ${CONNECTIONS}, duration: ${DURATION_SECONDS} s, server pool: 10 PostgreSQL connections`,
-      `- machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), shared; load average ${loadBefore} before, ${loadAfter} after`,
-      `- lampions: ${countedToday ? 'every watcher already had its 3 counted checks of the day (0 lampion, no notification)' : 'every check earns its lampion and a LAMPIONS_GAINED notification'}`,
+      `- ${CONNECTIONS} connections, checks ${DURATION_SECONDS} s, each reference ${REFERENCE_SECONDS} s before and after; server pool: 10 PostgreSQL connections; SEARCH_INDEX=off`,
+      `- machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), **shared with other agents' builds and tests**; load average ${loadBefore} before, ${loadAfter} after the checks`,
+      `- lampions: ${countedToday ? 'every watcher already had its 3 counted checks of the day (0 lampion)' : 'every watcher earns its lampion on its first 3 checks of the day'}`,
+      `- owner notices: ${noticesDue ? 'due for every hit (the first hit of the hour on each announcement)' : 'already sent this hour for every announcement hit (steady state)'}`,
       `- rate limits in force: ${IDENTIFIER_CHECK_RATE_LIMITS.map((l) => `${l.max} per ${l.windowMs / 60000} min`).join(', ')}`,
       '',
-      '| requests | req/s | p50 ms | p90 ms | p99 ms | max ms | target p99 | met |',
-      '|---|---|---|---|---|---|---|---|',
-      `| ${result.requests.total} | ${Math.round(result.requests.average)} | ${latency.p50} | ${latency.p90} | ${p99} | ${latency.max} | ${TARGET_P99_MS} | ${p99 < TARGET_P99_MS ? 'yes' : '**no**'} |`,
+      ...RATIO_HEADER,
+      ratioRow('POST getMatchResult', result, references),
+      ratioRow(`POST getMatchResult paced at ${PACED_RATE}/s, 16 connections`, paced, references),
+      ...referenceRows('before', referencesBefore),
+      ...referenceRows('after', referencesAfter),
+      ...referenceRows('mean', references),
       '',
-      `Reference on the same machine at the same moment: GET /health (one \`select 1\`) at ${CONNECTIONS} connections: ${Math.round(health.requests.average)} req/s, p50 ${healthLatency.p50} ms, p99 ${healthLatency.p99} ms.`,
+      `Goals against GET /health of this run: throughput ${throughputRatio.toFixed(2)}× (≥ ${TARGET_THROUGHPUT_RATIO}×: ${met(throughputRatio >= TARGET_THROUGHPUT_RATIO)}), p99 ${p99Ratio.toFixed(2)}× (≤ ${TARGET_P99_RATIO}×: ${met(p99Ratio <= TARGET_P99_RATIO)}); paced at ${PACED_RATE}/s: p99 ${paced.p99} ms (< ${TARGET_PACED_P99_MS} ms: ${met(paced.p99 < TARGET_PACED_P99_MS)}, ${paced.rps} req/s reached).`,
       '',
       `Statuses: ${Object.entries(statuses)
         .map(([status, n]) => `${status}: ${n}`)
-        .join(', ')}; errors ${result.errors}, timeouts ${result.timeouts}.`,
+        .join(', ')}; errors ${result.errors}.`,
       `Rows written: ${checksAfter - checksBefore} identifier checks (${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}).`,
       '',
-      '## Plan of the lookup (exact and close in one probe)',
+      '### Plan of the lookup (exact and close in one probe)',
       '',
       '```',
       plan,
@@ -303,10 +350,14 @@ async function main() {
       '',
     ];
     const file = path.join(ROOT, 'bench', 'results', `matches-${date}.md`);
-    fs.writeFileSync(file, lines.join('\n'));
+    // Each run adds its section: the file holds before and after.
+    const heading = `# Identifier check benchmark (${date})\n\nPOST /scannedIdentifier/getMatchResult through the real server (apps/server/src/main.ts, PostgreSQL on the same machine, autocannon on loopback), written by \`npm run bench:matches -w @app/bench\` (bench/matches/run.ts). Each request is a different watcher among the most recent ${WATCHERS} accepted users: ~50 % hits, ~50 % misses (plates). Figures are stated as ratios to GET /health (one \`select 1\`) and to a bare Fastify hello, measured in the same run on the same machine.\n\n`;
+    const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : heading;
+    fs.writeFileSync(file, `${previous.trimEnd()}\n\n${lines.join('\n')}`);
     console.log(lines.join('\n'));
     console.log(`written to ${file}`);
   } finally {
+    await hello.stop();
     await stop();
     await client.end();
   }

@@ -8,6 +8,10 @@
  * written) once per place. PostgreSQL in its own database (BENCH_NOTIFICATIONS_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/veilleurs_bench_notifications), generated on the first run.
  * Writes bench/results/notifications-<date>.md with the EXPLAIN ANALYZE plans. On demand, never in CI.
+ *
+ * References (issue 20, bench/references.ts): before and after the places, GET /health of the real
+ * server on the same database and a bare Fastify hello, at 1 connection (the recipient search runs
+ * alone, one after the other) and at 32; the search is stated as a ratio to /health's latency.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +19,15 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { normalizeSearchText } from '@app/domain';
+import {
+  meanReferences,
+  measureReferences,
+  RATIO_HEADER,
+  referenceRows,
+  startAppServer,
+  startHello,
+  type References,
+} from '../references';
 import { openDatabase, type Db } from '../../apps/server/src/db/database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { seedReferenceData } from '../../apps/server/src/seed/reference/seed-reference-data';
@@ -205,6 +218,17 @@ async function main() {
       (select count(*) from saved_searches)::int as alerts`)
   ).rows[0] as { users: number; positioned: number; alerts: number };
 
+  const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-notifications-'));
+  const server = await startAppServer({
+    databaseUrl: DATABASE_URL,
+    port: Number(process.env.BENCH_APP_PORT ?? 3332),
+    dataDir: serverDir,
+  });
+  const hello = await startHello(Number(process.env.BENCH_HELLO_PORT ?? 3331));
+  const referencesAt = async (connections: number) =>
+    measureReferences({ appUrl: server.url, helloUrl: hello.url, connections, seconds: 5 });
+  const referencesBefore = { one: await referencesAt(1), many: await referencesAt(32) };
+
   const lines: string[] = [];
   const results: Array<{
     phases: Record<string, number>;
@@ -314,6 +338,14 @@ async function main() {
     await client.query(`delete from annonces where id = $1`, [annonceId]);
   }
 
+  const referencesAfter = { one: await referencesAt(1), many: await referencesAt(32) };
+  await hello.stop();
+  await server.stop();
+  fs.rmSync(serverDir, { recursive: true, force: true });
+  const alone: References = meanReferences(referencesBefore.one, referencesAfter.one);
+  const ratioTo = (value: number, reference: number) =>
+    reference > 0 ? `${(value / reference).toFixed(1)}×` : '–';
+
   const date = new Date().toISOString().slice(0, 10);
   const file = path.resolve(import.meta.dirname, `../results/notifications-${date}.md`);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -334,6 +366,23 @@ async function main() {
       (r) =>
         `| ${r.place} | ${(r.near + r.alerts).toLocaleString('en')} (${r.near.toLocaleString('en')} + ${r.alerts.toLocaleString('en')}) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${['alertsSql', 'alertsRule', 'alertsEligible', 'nearWait'].map((phase) => (r.phases[phase] ?? 0).toFixed(0)).join(' / ')} ms | ${ms(r.fanOutMs)} | ${r.p95 < TARGET_MS ? 'yes' : 'no'} |`,
     ),
+    '',
+    '## Against the references of this run',
+    '',
+    'The machine is shared with other agents: the figures above move with its load, these ratios much less. A /health round trip is one HTTP request and one `select 1` through the server\'s pool, measured alone (1 connection) before and after the places.',
+    '',
+    '| place | p50 / health p50 | p95 / health p95 | p95 / hello p95 |',
+    '|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.place} | ${ratioTo(r.p50, alone.health.p50)} | ${ratioTo(r.p95, alone.health.p95)} | ${ratioTo(r.p95, alone.hello.p95)} |`,
+    ),
+    '',
+    ...RATIO_HEADER,
+    ...referenceRows('1 connection, before', referencesBefore.one),
+    ...referenceRows('1 connection, after', referencesAfter.one),
+    ...referenceRows('32 connections, before', referencesBefore.many),
+    ...referenceRows('32 connections, after', referencesAfter.many),
     '',
     '## Plans',
     '',

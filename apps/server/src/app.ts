@@ -158,20 +158,28 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  // One search index per process, shared by the discovery routes and the health check.
-  const searchIndex = createSearchIndexSync({
-    db: deps.database.db,
-    onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
-    onLoaded: (figures) => app.log.info(figures, 'search index loaded'),
-  });
-  // Loaded in the background once the app is up: searches use PostgreSQL until then.
-  app.addHook('onReady', async () => {
-    void searchIndex.start();
-  });
-  app.addHook('onClose', async () => searchIndex.close());
+  // One search index per process, shared by the discovery routes and the health check; none when
+  // SEARCH_INDEX=off (every search goes to PostgreSQL).
+  const searchIndex =
+    config.SEARCH_INDEX === 'on'
+      ? createSearchIndexSync({
+          db: deps.database.db,
+          onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+          onLoaded: (figures) => app.log.info(figures, 'search index loaded'),
+        })
+      : undefined;
+  if (searchIndex) {
+    // Loaded in the background once the app is up: searches use PostgreSQL until then.
+    app.addHook('onReady', async () => {
+      void searchIndex.start();
+    });
+    app.addHook('onClose', async () => searchIndex.close());
+  }
 
   await app.register(errorHandlerPlugin);
-  await app.register(observabilityPlugin, { searchIndexSyncedAt: () => searchIndex.syncedAt() });
+  await app.register(observabilityPlugin, {
+    searchIndexSyncedAt: () => searchIndex?.syncedAt() ?? 0,
+  });
   const revocations = await createSessionRevocations({
     db: deps.database.db,
     clock: deps.clock,

@@ -90,6 +90,12 @@ const EnvSchema = z.object({
   GEOCODER: z.enum(['offline', 'ban']).default('offline'),
   GEOCODER_BAN_URL: z.url().default('https://data.geopf.fr/geocodage'),
   REDIS_URL: optionalUrl,
+  /**
+   * The in-memory search index (docs/deploy.md): "on" (default) keeps every VALIDATED announcement
+   * in each process (about 120 bytes each) to answer searches around a place; "off" sends every
+   * search to PostgreSQL.
+   */
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   /** Bearer token that opens GET /metrics to a scraper outside loopback (docs/deploy.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Sentry-compatible DSN for the web app; used only in production and preproduction. */

@@ -278,7 +278,9 @@ describe.each([
   });
 
   it('sees a write whose transaction commits after a later one was synced', async (context) => {
-    // Two transactions at once need two connections: PostgreSQL only (PGlite has one session).
+    // PostgreSQL only: PGlite is one backend with one session, so a second transaction cannot be
+    // open while another commits (a query sent meanwhile waits for the first to end), and no
+    // snapshot ever has a transaction in progress: the case this test is about cannot happen there.
     if (t.deps.database.kind !== 'postgres') context.skip();
     const place = { theftLatitude: PLACES.muret.latitude, theftLongitude: PLACES.muret.longitude };
     const idsNear = async () =>

@@ -98,6 +98,31 @@ const TAIL_REBUILD_MIN = 20_000;
  */
 const MAX_MATCHES = 20_000;
 
+/** Rows copied between two yields of a rebuild (a few milliseconds of work). */
+const REBUILD_SLICE = 16_384;
+
+/** The per-slot arrays a rebuild copies from. */
+type SlotArrays = Record<
+  | 'ids'
+  | 'cellOfSlot'
+  | 'types'
+  | 'brands'
+  | 'models'
+  | 'finishes'
+  | 'colors'
+  | 'energies'
+  | 'fiscalPowers'
+  | 'rewards'
+  | 'wordStarts'
+  | 'wordCounts'
+  | 'words',
+  Int32Array
+> &
+  Record<
+    'x' | 'y' | 'z' | 'latitudes' | 'longitudes' | 'validatedAts' | 'boostEnds',
+    Float64Array
+  >;
+
 const bitIsSet = (bits: Uint32Array, slot: number) =>
   (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 
@@ -151,7 +176,8 @@ export class AnnonceSearchIndex {
   private liveCount = 0;
   /** Main slots of each grid cell: [start, end). */
   private cellRanges = new Map<number, [number, number]>();
-  private readonly wordIds = new Map<string, number>();
+  /** Word and value ids, shared with the indexes rebuilt from this one (ids stay valid). */
+  private readonly wordIds: Map<string, number>;
   /** Frequent words as bitsets, the others as ascending slot lists (stale slots included). */
   private wordBits: (Uint32Array | undefined)[] = [];
   private postings: (Int32Array | undefined)[] = [];
@@ -163,9 +189,18 @@ export class AnnonceSearchIndex {
   private typeBits: (Uint32Array | undefined)[] = [];
   private colorBits: (Uint32Array | undefined)[] = [];
   private energyBits: (Uint32Array | undefined)[] = [];
-  private readonly valueIds = new Map<string, number>();
+  private readonly valueIds: Map<string, number>;
 
-  constructor(options: SearchIndexOptions = {}) {
+  constructor(
+    options: SearchIndexOptions = {},
+    /** Only from `rebuiltSteps()`: the ids of the index it rebuilds. */
+    shared: { wordIds: Map<string, number>; valueIds: Map<string, number> } = {
+      wordIds: new Map(),
+      valueIds: new Map(),
+    },
+  ) {
+    this.wordIds = shared.wordIds;
+    this.valueIds = shared.valueIds;
     this.frequentMin = options.frequentMin ?? FREQUENT_MIN;
     this.tailRebuildMin = options.tailRebuildMin ?? TAIL_REBUILD_MIN;
     this.maxMatches = options.maxMatches ?? MAX_MATCHES;
@@ -227,19 +262,39 @@ export class AnnonceSearchIndex {
     this.live[slot >>> 5]! &= ~(1 << (slot & 31));
   }
 
-  /** Rebuilds when the tail (or the dead slots) has grown long enough to slow searches down. */
-  compact(): void {
+  /** Whether the tail (or the dead slots) has grown long enough to slow searches down. */
+  needsRebuild(): boolean {
     const waste = this.size - this.liveCount;
     const tail = this.size - this.mainEnd;
     const bound = Math.max(this.tailRebuildMin, this.liveCount / 8);
-    if (tail > bound || waste > bound) this.rebuild();
+    return tail > bound || waste > bound;
+  }
+
+  /** Rebuilds at once when `needsRebuild()`. */
+  compact(): void {
+    if (this.needsRebuild()) this.rebuild();
   }
 
   /**
    * Lays the live slots out again in grid-cell order (a radius then reads a few contiguous
-   * ranges) and decides again which words are frequent enough for a bitset.
+   * ranges) and decides again which words are frequent enough for a bitset. At once: a million
+   * rows take about a second, so a serving process uses `rebuiltSteps()` instead.
    */
   rebuild(): void {
+    const steps = this.rebuiltSteps();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    // Takes over the new layout; the word and value ids are already shared.
+    Object.assign(this, step.value);
+  }
+
+  /**
+   * The same rebuild into a new index, a slice at a time (it yields every REBUILD_SLICE rows), so
+   * the caller can let requests run between slices while this one keeps answering. It reads the
+   * slots live when it starts: changes made to this index meanwhile must be made to the new one
+   * too before it replaces this one (search-index-sync.ts replays them).
+   */
+  *rebuiltSteps(): Generator<void, AnnonceSearchIndex, void> {
     // Sorted by cell then slot through one numeric key per slot (a typed sort, no comparator):
     // cells are below 2^21 (unlocated ones last), slots below 2^26.
     const keys = new Float64Array(this.liveCount);
@@ -251,7 +306,9 @@ export class AnnonceSearchIndex {
       next += 1;
     }
     keys.sort();
-    const order = Array.from(keys, (key) => key % 2 ** 26);
+    yield;
+    const order = Int32Array.from(keys, (key) => key % 2 ** 26);
+    // The arrays as they are now: this index may grow (new arrays) while the copy is made.
     const old = {
       ids: this.ids,
       x: this.x,
@@ -274,22 +331,28 @@ export class AnnonceSearchIndex {
       wordCounts: this.wordCounts,
       words: this.words,
     };
-    this.capacity = 0;
-    this.size = 0;
-    this.wordsUsed = 0;
-    this.live = new Uint32Array(0);
-    this.wordBits = [];
-    this.postings = [];
-    this.tailPostings = [];
-    this.typeBits = [];
-    this.colorBits = [];
-    this.energyBits = [];
+    const rebuilt = new AnnonceSearchIndex(
+      {
+        frequentMin: this.frequentMin,
+        tailRebuildMin: this.tailRebuildMin,
+        maxMatches: this.maxMatches,
+      },
+      { wordIds: this.wordIds, valueIds: this.valueIds },
+    );
+    yield* rebuilt.layOut(old, order);
+    return rebuilt;
+  }
+
+  /** Fills this new index with the `order` slots of another's arrays, in that order. */
+  private *layOut(old: SlotArrays, order: Int32Array): Generator<void, void, void> {
     this.cellRanges = new Map();
     this.words = new Int32Array(1024);
     this.grow(Math.max(1024, Math.ceil((order.length * 1.25) / BITS) * BITS));
     // Which words are frequent: counted over the live rows.
     const occurrences = new Int32Array(this.wordIds.size);
-    for (const slot of order) {
+    for (let at = 0; at < order.length; at += 1) {
+      if (at % REBUILD_SLICE === REBUILD_SLICE - 1) yield;
+      const slot = order[at]!;
       const start = old.wordStarts[slot]!;
       for (let at = start; at < start + old.wordCounts[slot]!; at += 1) {
         occurrences[old.words[at]!]! += 1;
@@ -304,7 +367,9 @@ export class AnnonceSearchIndex {
     this.postingFill = new Int32Array(this.wordIds.size);
     this.slotById.fill(0);
     this.liveCount = 0;
-    for (const from of order) {
+    for (let at = 0; at < order.length; at += 1) {
+      if (at % REBUILD_SLICE === REBUILD_SLICE - 1) yield;
+      const from = order[at]!;
       const slot = this.size;
       this.size += 1;
       this.setSlotOf(old.ids[from]!, slot);

@@ -17,6 +17,12 @@ import {
  *   next one, so 32 concurrent searches cost a handful of syncs, not 32.
  * - Transactions commit out of id order: a sync reads every change whose transaction was not yet
  *   finished at the previous sync (ids from that snapshot's xmin) and skips those already applied.
+ * - A failed load is tried again, after 1 s, then twice as long each time up to a minute; /ready
+ *   says "failing" meanwhile (searches go to PostgreSQL).
+ * - Rebuilds (the changed rows laid out again once they are many) never run inside a search: a new
+ *   index is built a slice at a time in the background, letting requests run between slices,
+ *   while the current one keeps answering; the changes synced meanwhile are replayed onto the new
+ *   one, which then replaces it.
  */
 
 /** Rows read per load query. */
@@ -26,6 +32,15 @@ const BACKGROUND_SYNC_MS = 60_000;
 /** Changes older than this are deleted: an instance that did not sync for half of it reloads. */
 const PRUNE_AFTER = '1 day';
 const RELOAD_WHEN_IDLE_MS = 12 * 3600_000;
+/** Waits before loading again after a failed load: doubled each time, up to the last. */
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 60_000;
+
+/** Lets the event loop run (I/O, timers, other requests) between two slices of a rebuild. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What /health and /ready tell of the index. */
+export type SearchIndexState = 'loading' | 'ready' | 'failing';
 
 interface IndexRow {
   id: number;
@@ -84,6 +99,10 @@ function toIndexed(row: IndexRow): IndexedAnnonce {
 export interface SearchIndexSync {
   /** True once the index answers searches (GET /health tells it). */
   readonly loaded: boolean;
+  /** Loading, ready, or failing (its last load failed; another is scheduled). */
+  readonly state: SearchIndexState;
+  /** The background rebuild under way, if any (tests wait for it). */
+  rebuilding(): Promise<void> | null;
   /** When the index last applied the change log (epoch ms; 0 while not loaded), for /metrics. */
   syncedAt(): number;
   /** What the background timer runs every minute (sync, prune, reload after a long sleep). */
@@ -103,7 +122,10 @@ export function createSearchIndexSync(deps: {
   index?: SearchIndexOptions;
   /** Wall-clock milliseconds (tests move it to cross the idle limit). */
   now?: () => number;
+  /** Runs between two slices of a rebuild (tests hold a rebuild half-way through). */
+  pause?: () => Promise<void>;
 }): SearchIndexSync {
+  const pause = deps.pause ?? yieldToEventLoop;
   const now = deps.now ?? Date.now;
   const { db } = deps;
   const report = deps.onError ?? (() => undefined);
@@ -116,6 +138,11 @@ export function createSearchIndexSync(deps: {
   let lastSyncAt = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+  /** The background rebuild, and the changes synced since it started (replayed onto its result). */
+  let rebuild: Promise<void> | null = null;
+  let replay: ((target: AnnonceSearchIndex) => void)[] | null = null;
 
   async function load(): Promise<void> {
     const started = Date.now();
@@ -123,7 +150,7 @@ export function createSearchIndexSync(deps: {
       db,
       sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
     );
-    const building = new AnnonceSearchIndex(deps.index);
+    let building = new AnnonceSearchIndex(deps.index);
     let after = 0;
     for (;;) {
       const rows = await rowsOf<IndexRow>(
@@ -136,7 +163,8 @@ export function createSearchIndexSync(deps: {
       after = Number(rows[rows.length - 1]!.id);
     }
     if (closed) return;
-    building.rebuild();
+    building = await rebuiltInSlices(building);
+    if (closed) return;
     // Writes made during the load are in the log from the load's first snapshot on.
     xmin = Number(snapshot!.xmin);
     applied = new Map();
@@ -168,19 +196,54 @@ export function createSearchIndexSync(deps: {
         sql`select ${INDEX_COLUMNS} from annonces where id in ${[...ids]}`,
       );
       const found = new Set<number>();
+      const changes: ((into: AnnonceSearchIndex) => void)[] = [];
       for (const current of rows) {
-        found.add(Number(current.id));
-        if (current.status === 'VALIDATED') target.upsert(toIndexed(current));
-        else target.remove(Number(current.id));
+        const id = Number(current.id);
+        found.add(id);
+        if (current.status === 'VALIDATED') {
+          const annonce = toIndexed(current);
+          changes.push((into) => into.upsert(annonce));
+        } else changes.push((into) => into.remove(id));
       }
-      for (const id of ids) if (!found.has(id)) target.remove(id);
-      target.compact();
+      for (const id of ids) if (!found.has(id)) changes.push((into) => into.remove(id));
+      for (const change of changes) change(target);
+      // The index being loaded has no rebuild of its own running: the load rebuilt it.
+      if (target === index) {
+        replay?.push(...changes);
+        if (!rebuild && target.needsRebuild()) rebuildInBackground(target);
+      }
     }
     xmin = Number(row!.xmin);
     for (const [changeId, transactionId] of applied) {
       if (transactionId < xmin) applied.delete(changeId);
     }
     lastSyncAt = now();
+  }
+
+  /** Builds the new layout a slice at a time, yielding to the event loop between slices. */
+  async function rebuiltInSlices(source: AnnonceSearchIndex): Promise<AnnonceSearchIndex> {
+    const steps = source.rebuiltSteps();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await pause();
+    }
+  }
+
+  function rebuildInBackground(source: AnnonceSearchIndex) {
+    replay = [];
+    rebuild = rebuiltInSlices(source)
+      .then((rebuilt) => {
+        // Synchronous from here to the swap: no sync can slip a change in between.
+        if (closed || index !== source) return;
+        for (const change of replay!) change(rebuilt);
+        index = rebuilt;
+      })
+      .catch((error: unknown) => report(error, 'search index rebuild'))
+      .finally(() => {
+        rebuild = null;
+        replay = null;
+      });
   }
 
   // One sync at a time; callers arriving during one share the next (it must start after them).
@@ -204,11 +267,27 @@ export function createSearchIndexSync(deps: {
   }
 
   function start(): Promise<void> {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      report(error, 'search index load');
-      throw error;
-    });
+    loading ??= load().then(
+      () => {
+        failures = 0;
+      },
+      (error: unknown) => {
+        failures += 1;
+        report(error, 'search index load');
+        // Tried again later (the database may be back); `loading` stays set until then, so a
+        // second start() does not load twice.
+        if (!closed) {
+          const delay = Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), LAST_RETRY_MS);
+          retryTimer = setTimeout(() => {
+            retryTimer = null;
+            loading = null;
+            void start().catch(() => undefined);
+          }, delay);
+          retryTimer.unref();
+        }
+        throw error;
+      },
+    );
     if (!timer) {
       timer = setInterval(() => void background(), BACKGROUND_SYNC_MS);
       timer.unref();
@@ -225,7 +304,8 @@ export function createSearchIndexSync(deps: {
         index = null;
         await Promise.allSettled([running, queued]);
         loading = null;
-        await start();
+        // A failed load is reported and retried by start() itself.
+        await start().catch(() => undefined);
         return;
       }
       if (index) await sync();
@@ -241,6 +321,11 @@ export function createSearchIndexSync(deps: {
     get loaded() {
       return index !== null;
     },
+    get state() {
+      if (index) return 'ready';
+      return failures > 0 ? 'failing' : 'loading';
+    },
+    rebuilding: () => rebuild,
     syncedAt: () => (index ? lastSyncAt : 0),
     tick: background,
     start: () => start().catch(() => undefined),
@@ -252,8 +337,10 @@ export function createSearchIndexSync(deps: {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      if (retryTimer) clearTimeout(retryTimer);
       timer = null;
-      await Promise.allSettled([loading, running, queued]);
+      retryTimer = null;
+      await Promise.allSettled([loading, running, queued, rebuild]);
     },
   };
 }

@@ -6,11 +6,14 @@ import type { SearchIndexSync } from '../discovery/index';
 const HealthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
-  /** The in-memory search index: searches around a place go to PostgreSQL while it loads. */
-  searchIndex: z.enum(['loading', 'ready']),
+  /**
+   * The in-memory search index: searches around a place go to PostgreSQL while it loads, while its
+   * load fails (it is tried again) and when SEARCH_INDEX=off.
+   */
+  searchIndex: z.enum(['loading', 'ready', 'failing', 'off']),
 });
 
-const CheckSchema = z.enum(['ok', 'failing', 'loading', 'draining', 'not configured']);
+const CheckSchema = z.enum(['ok', 'failing', 'loading', 'draining', 'not configured', 'off']);
 const ReadySchema = z.object({
   status: z.enum(['ready', 'not ready']),
   checks: z.object({
@@ -43,11 +46,16 @@ type RedisPinger = { ping(): Promise<string>; quit(): Promise<unknown> };
 /**
  * GET /health is liveness: the process answers and its database runs a query. GET /ready is
  * readiness, for a proxy or an orchestrator deciding where traffic goes: the database, Redis when
- * configured, the search index loaded, and the instance not shutting down. 503 when any fails.
+ * configured, the search index loaded (or turned off), and the instance not shutting down. 503 when
+ * any fails.
  */
 const healthModule: FastifyPluginAsyncZod<{
-  searchIndex: Pick<SearchIndexSync, 'loaded'>;
+  /** Absent when SEARCH_INDEX=off. */
+  searchIndex?: Pick<SearchIndexSync, 'state'>;
 }> = async (app, { searchIndex }) => {
+  const indexState = () => searchIndex?.state ?? ('off' as const);
+  const readyCheckOf = (state: ReturnType<typeof indexState>) =>
+    state === 'ready' ? ('ok' as const) : state;
   const redisClients = new Map<string, Promise<RedisPinger>>();
   app.addHook('onClose', async () => {
     for (const client of redisClients.values()) await (await client).quit().catch(() => undefined);
@@ -66,7 +74,7 @@ const healthModule: FastifyPluginAsyncZod<{
       return {
         status: 'ok' as const,
         database: database.kind,
-        searchIndex: searchIndex.loaded ? ('ready' as const) : ('loading' as const),
+        searchIndex: indexState(),
       };
     },
   );
@@ -91,11 +99,11 @@ const healthModule: FastifyPluginAsyncZod<{
       const checks = {
         database: databaseCheck,
         redis: redisCheck,
-        searchIndex: searchIndex.loaded ? ('ok' as const) : ('loading' as const),
+        searchIndex: readyCheckOf(indexState()),
         instance: app.observability.draining ? ('draining' as const) : ('ok' as const),
       };
       const ready = Object.values(checks).every(
-        (check) => check === 'ok' || check === 'not configured',
+        (check) => check === 'ok' || check === 'not configured' || check === 'off',
       );
       reply.code(ready ? 200 : 503);
       return { status: ready ? ('ready' as const) : ('not ready' as const), checks };

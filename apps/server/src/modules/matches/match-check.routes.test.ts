@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identifierChecks, lampionEvents } from '../../db/schema/index';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { identifierChecks, lampionEvents, notifications, users } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 
@@ -206,6 +206,63 @@ describe('checking an identifier (POST /scannedIdentifier/getMatchResult)', () =
       expect((await check(user, { licensePlate: 'AA-111-AA' })).statusCode).toBe(429);
     } finally {
       t.clock.advance(-10 * 60_000);
+    }
+  });
+
+  it('checks in one statement; only a due owner notice, a new level or a role take a transaction', async () => {
+    const transactions = vi.spyOn(t.deps.database.db, 'transaction');
+    const day = '2026-11-22';
+    const lampionsOf = (userId: number, points: number) =>
+      t.db.insert(lampionEvents).values({
+        userId,
+        kind: 'ADMIN_ADDED',
+        points,
+        day,
+        createdAt: new Date('2026-11-01T00:00:00Z'),
+      });
+    try {
+      // A miss, and a hit whose owner was told this hour already: one statement each.
+      const user = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
+      expect((await check(user, { licensePlate: 'QQ-111-QQ' })).json().lampionsGained).toBe(1);
+      const annonce = await buildAnnonce(t.db, { licensePlate: 'QQ222QQ' });
+      const other = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
+      // The first hit of the hour tells the owner: the transaction.
+      expect((await check(other, { licensePlate: 'QQ-222-QQ' })).json().annonceId).toBe(
+        annonce.id,
+      );
+      expect(transactions).toHaveBeenCalledTimes(1);
+      expect((await check(user, { licensePlate: 'QQ-222-QQ' })).json().annonceId).toBe(
+        annonce.id,
+      );
+      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(await checksOf(user.id)).toHaveLength(2);
+
+      // 99 lampions: this check's lampion makes level 2, told in the bell.
+      const climber = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
+      await lampionsOf(climber.id, 99);
+      expect((await check(climber, { licensePlate: 'QQ-333-QQ' })).json().lampionsGained).toBe(1);
+      expect(transactions).toHaveBeenCalledTimes(2);
+      const told = await t.db
+        .select({ type: notifications.type, params: notifications.params })
+        .from(notifications)
+        .where(eq(notifications.userId, climber.id));
+      expect(told).toEqual([{ type: 'LEVEL_GAINED', params: { level: 2 } }]);
+
+      // Level 10 already, confirmed, not yet super watcher: the check grants the role.
+      const veteran = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
+      await lampionsOf(veteran.id, 950);
+      expect((await check(veteran, { licensePlate: 'QQ-444-QQ' })).statusCode).toBe(200);
+      expect(transactions).toHaveBeenCalledTimes(3);
+      const [roles] = await t.db
+        .select({ roles: users.roles })
+        .from(users)
+        .where(eq(users.id, veteran.id));
+      expect(roles?.roles).toContain('ROLE_INDIVIDUAL_SUPER_WATCHER');
+      // Granted once: the next check is one statement again.
+      expect((await check(veteran, { licensePlate: 'QQ-555-QQ' })).statusCode).toBe(200);
+      expect(transactions).toHaveBeenCalledTimes(3);
+    } finally {
+      transactions.mockRestore();
     }
   });
 });

@@ -3,11 +3,17 @@ import {
   confusionKey,
   IDENTIFIER_CHECK_RATE_LIMITS,
   IDENTIFIER_FIELDS,
+  IDENTIFIER_CHECKS_COUNTED_PER_DAY,
   IDENTIFIER_PREFIX_WALK_LIMITS as WALK,
+  lampionDayOf,
   maskIdentifier,
   MATCH_MESSAGE_KEYS as K,
+  pointsForEvent,
+  POINTS_PER_LEVEL,
   SCAN_MESSAGE_KEYS,
   scannedIdentifierValue,
+  SIGHTING_NOTICE_INTERVAL_MS,
+  SUPER_WATCHER_LEVEL,
   type MatchResult,
   type ScannedIdentifier,
 } from '@app/domain';
@@ -23,6 +29,7 @@ import {
   findByConfusionKey,
   insertIdentifierCheck,
   lockWatcherWithCounts,
+  runFastCheck,
 } from './matches.repository';
 import { noticeSighting } from './sighting-notice';
 
@@ -42,6 +49,7 @@ export function identityRequired(): AppError {
 
 /**
  * POST /scannedIdentifier/getMatchResult (docs/product/founders-decisions.md "match result", issue 8). In one
+ * statement when it can (identifier_check(), migration 0025, the same rules), else in one
  * transaction, with the watcher's row locked so that concurrent checks count one after the other:
  * identity, rate limit (counted in identifier_checks, so it holds across instances), lookup among
  * VALIDATED announcements (exact, else through the confusions: a close match), the attempt with its
@@ -118,6 +126,74 @@ export function createMatchCheckService(deps: {
     const prefix =
       checked.identifier.length >= WALK.minLength ? checked.identifier.slice(0, -2) : null;
     let walked: 'account' | 'everyone' | null = null;
+
+    // Most checks in one statement (identifier_check(), migration 0025); the transaction below
+    // only when it answers SLOW: an owner's notice to send, a level or a role to grant.
+    const isOcr = scanned.isOcr;
+    const isVocalCommand = scanned.isVocalCommand;
+    const now = clock.now();
+    const fast = await runFastCheck(db, {
+      userId: user.userId,
+      identityStatuses: SUBMITTED_IDENTITY_STATUSES,
+      rateSince: IDENTIFIER_CHECK_RATE_LIMITS.map(
+        (limit) => new Date(now.getTime() - limit.windowMs),
+      ),
+      rateMax: IDENTIFIER_CHECK_RATE_LIMITS.map((limit) => limit.max),
+      type: checked.type,
+      identifier: checked.identifier,
+      key: confusionKey(checked.identifier),
+      walk: {
+        type: checked.type,
+        identifier: checked.identifier,
+        prefix,
+        since: new Date(now.getTime() - WALK.windowMs),
+        perAccount: WALK.perAccount,
+        everyone: WALK.everyone,
+      },
+      lampions: {
+        day: lampionDayOf(now),
+        checkPoints: pointsForEvent('IDENTIFIER_CHECK', 0),
+        countedPerDay: IDENTIFIER_CHECKS_COUNTED_PER_DAY,
+        pointsPerLevel: POINTS_PER_LEVEL,
+        superWatcherLevel: SUPER_WATCHER_LEVEL,
+      },
+      noticeSince: new Date(now.getTime() - SIGHTING_NOTICE_INTERVAL_MS),
+      latitude: hasPosition ? (scanned.latitude ?? null) : null,
+      longitude: hasPosition ? (scanned.longitude ?? null) : null,
+      isOcr,
+      isVocalCommand,
+      isText: scanned.isText || (!isOcr && !isVocalCommand),
+      now,
+    });
+    switch (fast.outcome) {
+      case 'NO_USER':
+        throw new AppError('UNAUTHENTICATED');
+      case 'IDENTITY':
+        throw identityRequired();
+      case 'TOO_MANY':
+        throw new AppError('TOO_MANY_REQUESTS', { messageKey: K.tooManyChecks });
+      case 'OWN':
+        throw new AppError('FORBIDDEN', { messageKey: K.ownAnnonce });
+      case 'WALK_ACCOUNT':
+      case 'WALK_EVERYONE':
+        await signalWalk(
+          user.userId,
+          checked.type,
+          checked.identifier,
+          fast.outcome === 'WALK_ACCOUNT' ? 'account' : 'everyone',
+        );
+        throw new AppError('TOO_MANY_REQUESTS', { messageKey: K.tooManyChecks });
+      case 'DONE':
+        return {
+          annonceId: fast.hitId,
+          lampionsGained: fast.lampionsGained,
+          isCloseMatch: fast.closeId !== null,
+          closeMatchAnnonceId: fast.closeId,
+        };
+      case 'SLOW':
+        break;
+    }
+
     const result = await db.transaction(async (tx) => {
       const now = clock.now();
       // Also makes the transaction commit without waiting for the disk (see the repository).
@@ -166,8 +242,6 @@ export function createMatchCheckService(deps: {
         found ? { objectType: 'Annonce', objectId: found.id } : {},
         tx,
       );
-      const isOcr = scanned.isOcr;
-      const isVocalCommand = scanned.isVocalCommand;
       await insertIdentifierCheck(tx, {
         userId: user.userId,
         identifierType: checked.type,

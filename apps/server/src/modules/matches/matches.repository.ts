@@ -394,3 +394,78 @@ export async function catalogueNames(
     finishes: new Map(finishRows.map((row) => [row.id, row.name])),
   };
 }
+
+/** What identifier_check() (migration 0025) decided; SLOW: nothing written, run the transaction. */
+export type FastCheckOutcome =
+  | 'NO_USER'
+  | 'IDENTITY'
+  | 'TOO_MANY'
+  | 'WALK_ACCOUNT'
+  | 'WALK_EVERYONE'
+  | 'OWN'
+  | 'SLOW'
+  | 'DONE';
+
+export interface FastCheckInput {
+  userId: number;
+  identityStatuses: readonly string[];
+  rateSince: readonly Date[];
+  rateMax: readonly number[];
+  type: IdentifierType;
+  identifier: string;
+  key: string;
+  walk: PrefixWalkQuery & { perAccount: number; everyone: number };
+  lampions: {
+    day: string;
+    checkPoints: number;
+    countedPerDay: number;
+    pointsPerLevel: number;
+    superWatcherLevel: number;
+  };
+  noticeSince: Date;
+  latitude: number | null;
+  longitude: number | null;
+  isOcr: boolean;
+  isVocalCommand: boolean;
+  isText: boolean;
+  now: Date;
+}
+
+/**
+ * The whole check in one statement (identifier_check(), migration 0025): one round trip, no
+ * BEGIN/COMMIT, where the transaction took nine.
+ */
+export async function runFastCheck(
+  db: Executor,
+  input: FastCheckInput,
+): Promise<{
+  outcome: FastCheckOutcome;
+  hitId: number | null;
+  closeId: number | null;
+  lampionsGained: number;
+}> {
+  const timestamps = (dates: readonly Date[]) =>
+    sql`${`{${dates.map((date) => `"${date.toISOString()}"`).join(',')}}`}::timestamptz[]`;
+  const texts = (values: readonly string[]) =>
+    sql`${`{${values.map((value) => `"${value}"`).join(',')}}`}::text[]`;
+  const result = await db.execute(sql`select outcome, hit_id, close_id, lampions_gained
+    from identifier_check(${input.userId}::int, ${texts(input.identityStatuses)},
+      ${timestamps(input.rateSince)}, ${`{${input.rateMax.join(',')}}`}::int[],
+      ${input.type}::text, ${input.identifier}::text, ${input.key}::text,
+      ${input.walk.prefix}::text, ${input.walk.since.toISOString()}::timestamptz,
+      ${input.walk.perAccount}::int, ${input.walk.everyone}::int,
+      ${input.lampions.day}::text, ${input.lampions.checkPoints}::int,
+      ${input.lampions.countedPerDay}::int, ${input.lampions.pointsPerLevel}::int,
+      ${input.lampions.superWatcherLevel}::int, ${input.noticeSince.toISOString()}::timestamptz,
+      ${input.latitude}::float8, ${input.longitude}::float8, ${input.isOcr}::boolean,
+      ${input.isVocalCommand}::boolean, ${input.isText}::boolean,
+      ${input.now.toISOString()}::timestamptz)`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) throw new Error('identifier_check answered nothing');
+  return {
+    outcome: String(row.outcome) as FastCheckOutcome,
+    hitId: row.hit_id === null ? null : Number(row.hit_id),
+    closeId: row.close_id === null ? null : Number(row.close_id),
+    lampionsGained: Number(row.lampions_gained),
+  };
+}

@@ -156,14 +156,17 @@ export async function findAlertRecipients(
   const nearQuery: Promise<number[]> = point
     ? rowsOf<{ user_id: number }>(
         db,
+        // Those who turned these notifications off, as one hashed list (a few per cent of the
+        // users), not a preferences probe per user found: half the time for Paris's 40,000
+        // (issue 20, bench/results/notifications-2026-11-25.md).
         sql`select up.user_id
             from user_positions up
-            left join notification_preferences p on p.user_id = up.user_id
             where up.reachable
               and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
               and ${withinMetres(sql`up.latitude`, sql`up.longitude`, point, sql`${radiusMeters}::float8`)}
               and up.user_id <> ${annonce.ownerId}
-              and coalesce(p.new_annonces_close_notifications, true)`,
+              and up.user_id not in (select p.user_id from notification_preferences p
+                                     where not p.new_annonces_close_notifications)`,
       ).then((rows) => rows.map((row) => row.user_id))
     : Promise.resolve([]);
   // Waited for below; a failure of the alerts part must not leave it unhandled.

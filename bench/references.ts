@@ -1,0 +1,208 @@
+/**
+ * The two references every benchmark measures in the same run as its endpoints (issue 20): GET
+ * /health of the same server (one `select 1`: the floor of any request that asks the database) and
+ * a bare Fastify "hello" (the floor of any HTTP request on this machine at this moment). The
+ * machine is shared and of uneven speed from one day to the next, so a figure means something only
+ * as a ratio to these, measured minutes apart at most.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
+
+export interface LoadFigure {
+  requests: number;
+  /** Requests per second over the run. */
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * autocannon against `url` (with `requests` if given), every response time recorded so that p95 is
+ * exact (autocannon's summary has none). `onResponse` sees each status.
+ */
+export async function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests?: autocannon.Request[];
+  onResponse?: (status: number) => void;
+  /** Paced: at most this many requests per second over all connections. */
+  overallRate?: number;
+}): Promise<LoadFigure> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        // Slow answers are measured, not dropped.
+        timeout: 60,
+        ...(options.requests ? { requests: options.requests } : {}),
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      options.onResponse?.(status);
+    });
+  });
+  times.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    Math.round(
+      (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 10,
+    ) / 10;
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: percentile(50),
+    p95: percentile(95),
+    p99: percentile(99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** A bare Fastify answering GET / with {"hello":"world"}, in its own process; stop() ends it. */
+export async function startHello(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const source = `
+    import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  // From the server's folder, so that its Fastify is the one found.
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: SERVER_DIR,
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`hello server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 300) throw new Error('hello server did not answer');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface References {
+  health: LoadFigure;
+  hello: LoadFigure;
+}
+
+/** GET /health of the server under test, then the bare hello, same connections and duration. */
+export async function measureReferences(options: {
+  appUrl: string;
+  helloUrl: string;
+  connections: number;
+  seconds: number;
+}): Promise<References> {
+  const common = { connections: options.connections, seconds: options.seconds };
+  const health = await load({ url: `${options.appUrl.replace(/\/$/, '')}/health`, ...common });
+  const hello = await load({ url: options.helloUrl, ...common });
+  return { health, hello };
+}
+
+/** The mean of the references taken before and after the endpoints (the machine drifts). */
+export function meanReferences(before: References, after: References): References {
+  const mean = (a: LoadFigure, b: LoadFigure): LoadFigure => ({
+    requests: a.requests + b.requests,
+    rps: Math.round((a.rps + b.rps) / 2),
+    p50: Math.round(((a.p50 + b.p50) / 2) * 10) / 10,
+    p95: Math.round(((a.p95 + b.p95) / 2) * 10) / 10,
+    p99: Math.round(((a.p99 + b.p99) / 2) * 10) / 10,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+  });
+  return { health: mean(before.health, after.health), hello: mean(before.hello, after.hello) };
+}
+
+const ratio = (value: number, reference: number) =>
+  reference > 0 ? `${(value / reference).toFixed(2)}×` : '–';
+
+/** Table header for `ratioRow`. */
+export const RATIO_HEADER = [
+  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | throughput / health | p95 / health | p99 / health | throughput / hello | p99 / hello | non-2xx | errors |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+];
+
+/** One endpoint's figures and its ratios to the references of the same run. */
+export function ratioRow(name: string, figure: LoadFigure, references: References): string {
+  const { health, hello } = references;
+  return `| ${name} | ${figure.rps} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${ratio(figure.rps, health.rps)} | ${ratio(figure.p95, health.p95)} | ${ratio(figure.p99, health.p99)} | ${ratio(figure.rps, hello.rps)} | ${ratio(figure.p99, hello.p99)} | ${figure.non2xx} | ${figure.errors} |`;
+}
+
+/** The references themselves, as rows of the same table (before, after, mean). */
+export function referenceRows(label: string, references: References): string[] {
+  return [
+    ratioRow(`GET /health (${label})`, references.health, references),
+    ratioRow(`bare Fastify hello (${label})`, references.hello, references),
+  ];
+}
+
+/**
+ * The real server (apps/server/src/main.ts) on `databaseUrl`, index off, for a benchmark that
+ * measures queries directly and needs GET /health as its reference; stop() ends it.
+ */
+export async function startAppServer(options: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+}): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(SERVER_DIR, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      SEARCH_INDEX: 'off',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 600) throw new Error('server did not answer');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}
