@@ -6,7 +6,11 @@ import type { SearchIndexSync } from './search-index-sync';
 import { createSubFiltersService } from './sub-filters.service';
 
 // What the rest of the server may use of this one (docs/architecture.md, "Module boundaries").
-export { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
+export {
+  createSearchIndexSync,
+  type SearchIndexState,
+  type SearchIndexSync,
+} from './search-index-sync';
 
 const discoveryModule: FastifyPluginAsync<{
   searchIndex?: SearchIndexSync;

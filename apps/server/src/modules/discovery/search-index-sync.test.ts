@@ -5,9 +5,9 @@ import type { Db } from '../../db/database';
 import { annonces } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { PLACES } from './discovery.test-fixture';
+import { PLACES } from './testing/discovery-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
-import { findAnnonces } from './search.repository';
+import { findAnnonces } from './search-plan-choice';
 
 /** The database, whose first `failures` queries fail as if it were unreachable. */
 function failingFirst(db: Db, failures: number): { db: Db; calls: () => number } {

@@ -7,8 +7,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { form, PLACES } from '../discovery/discovery.test-fixture';
-import type { SearchIndexState } from '../discovery/search-index-sync';
+import { form, PLACES } from '../discovery/testing/discovery-fixture';
+import type { SearchIndexState } from '../discovery/index';
 import healthModule from './index';
 
 describe('the search index in /health and /ready', () => {
