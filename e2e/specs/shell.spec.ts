@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { newAccount } from '../support/admin';
 import { DEMO_ACCOUNT, signIn, signInWithRoles } from '../support/session';
 
 /** Serious and critical accessibility problems on the current page (WCAG 2.1 A/AA rules). */
@@ -136,10 +137,14 @@ test.describe('a signed-in member', () => {
   });
 });
 
-test('an administrator is kept out of the individual-only screens', async ({ page }) => {
-  await signInWithRoles(page, ['ROLE_ADMIN']);
+test('an administrator is kept out of the individual-only screens', async ({ page, request }) => {
+  await signInWithRoles(page, ['ROLE_ADMIN'], await newAccount(request));
   await page.goto('/#/user/myAnnonce');
+  // Sent home, still signed in: waited on what the screen shows, not on the address alone.
+  await expect(page.getByRole('heading', { name: 'Dernières annonces' })).toBeVisible();
   await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { name: 'Mes annonces' })).toHaveCount(0);
   await page.goto('/#/topAnnonces');
+  await expect(page.getByRole('heading', { name: 'Top annonces', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/#\/topAnnonces$/);
 });
