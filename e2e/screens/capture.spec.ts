@@ -32,6 +32,14 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
     path: '/#/search?fromBtnName=filters',
     ready: (page) => page.getByRole('dialog', { name: 'Filtres' }).waitFor(),
   },
+  {
+    name: 'annonce-show',
+    path: '/#/',
+    ready: async (page) => {
+      await page.getByRole('article').first().getByRole('link').first().click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
   { name: 'top-annonces', path: '/#/topAnnonces' },
   { name: 'my-alerts', path: '/#/user/MyAlerts' },
   { name: 'my-annonces', path: '/#/user/myAnnonce' },
@@ -43,6 +51,24 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
   { name: 'about', path: '/#/about' },
 ];
 
+/** The pictures on screen have arrived (or failed): a blank card is not what people see. */
+async function picturesInViewLoaded(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return (
+          box.bottom > 0 &&
+          box.top < window.innerHeight &&
+          box.right > 0 &&
+          box.left < window.innerWidth &&
+          box.width > 0
+        );
+      })
+      .every((image) => image.complete),
+  );
+}
+
 test.describe('screens for review', () => {
   for (const screen of SCREENS) {
     test(screen.name, async ({ page, request }, testInfo) => {
@@ -52,19 +78,22 @@ test.describe('screens for review', () => {
       await page.locator('main, [role="main"]').first().waitFor();
       if (screen.ready) await screen.ready(page);
       else await page.waitForLoadState('networkidle');
+      await picturesInViewLoaded(page);
       await page.screenshot({
         path: `${DIR}/${screen.name}-${testInfo.project.name}.png`,
         fullPage: false,
+        // Sheets and dialogs as they end up, not halfway through their opening.
+        animations: 'disabled',
       });
     });
   }
 
   test('login', async ({ page }, testInfo) => {
     await page.goto('/#/login');
-    await page
-      .getByRole('button', { name: /Se connecter/ })
-      .first()
-      .waitFor();
-    await page.screenshot({ path: `${DIR}/login-${testInfo.project.name}.png` });
+    await page.getByRole('textbox', { name: 'Adresse e-mail' }).waitFor();
+    await page.screenshot({
+      path: `${DIR}/login-${testInfo.project.name}.png`,
+      animations: 'disabled',
+    });
   });
 });
