@@ -37,7 +37,8 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
     path: '/#/',
     ready: async (page) => {
       await page.getByRole('article').first().getByRole('link').first().click();
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForURL(/#\/annonce\/show\/\d+/);
+      await page.getByRole('button', { name: 'Partager' }).waitFor();
     },
   },
   { name: 'top-annonces', path: '/#/topAnnonces' },
@@ -53,19 +54,21 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
 
 /** The pictures on screen have arrived (or failed): a blank card is not what people see. */
 async function picturesInViewLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((image) => {
-        const box = image.getBoundingClientRect();
-        return (
-          box.bottom > 0 &&
-          box.top < window.innerHeight &&
-          box.right > 0 &&
-          box.left < window.innerWidth &&
-          box.width > 0
-        );
-      })
-      .every((image) => image.complete),
+  const inView = () =>
+    Array.from(document.images).filter((image) => {
+      const box = image.getBoundingClientRect();
+      return (
+        box.bottom > 0 &&
+        box.top < window.innerHeight &&
+        box.right > 0 &&
+        box.left < window.innerWidth &&
+        box.width > 0
+      );
+    });
+  await page.waitForFunction(`(${inView.toString()})().every((image) => image.complete)`);
+  // Arrived is not yet painted: decoded, they are on the next frame.
+  await page.evaluate(
+    `Promise.all((${inView.toString()})().map((image) => image.decode().catch(() => undefined)))`,
   );
 }
 
