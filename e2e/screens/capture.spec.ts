@@ -54,8 +54,8 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
 
 /** The pictures on screen have arrived (or failed): a blank card is not what people see. */
 async function picturesInViewLoaded(page: Page) {
-  const inView = () =>
-    Array.from(document.images).filter((image) => {
+  await page.evaluate(async () => {
+    const inView = Array.from(document.images).filter((image) => {
       const box = image.getBoundingClientRect();
       return (
         box.bottom > 0 &&
@@ -65,11 +65,18 @@ async function picturesInViewLoaded(page: Page) {
         box.width > 0
       );
     });
-  await page.waitForFunction(`(${inView.toString()})().every((image) => image.complete)`);
-  // Arrived is not yet painted: decoded, they are on the next frame.
-  await page.evaluate(
-    `Promise.all((${inView.toString()})().map((image) => image.decode().catch(() => undefined)))`,
-  );
+    const arrived = (image: HTMLImageElement) =>
+      image.complete
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+          });
+    // Arrived is not yet painted: decoded, they are on the next frame.
+    await Promise.all(
+      inView.map((image) => arrived(image).then(() => image.decode().catch(() => undefined))),
+    );
+  });
 }
 
 test.describe('screens for review', () => {

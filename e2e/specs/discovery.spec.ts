@@ -58,6 +58,11 @@ test.describe('discovery', () => {
     const results = page.getByRole('list', { name: 'Résultats de la recherche' });
     await expect(results.getByRole('article').first()).toBeVisible();
     await expect(results.getByRole('article').first()).toContainText('Peugeot');
+    // The first results, titles included, show above the fold, on a phone too.
+    const shownAtOnce = Math.min(2, await results.getByRole('article').count());
+    for (let index = 0; index < shownAtOnce; index += 1) {
+      await expect(results.getByRole('article').nth(index).getByRole('heading')).toBeInViewport();
+    }
     await expect(page.getByRole('button', { name: /Filtres/ })).toContainText('2');
     await page.screenshot({ path: `${SHOTS}/discovery-${project}-list.png` });
 

@@ -82,12 +82,18 @@ export function AnnonceCard({
   onFavoriteChange,
   headingLevel = 3,
   footer,
+  rowOnPhone = false,
 }: {
   annonce: AnnonceCardData;
   onFavoriteChange?: (annonceId: number, favorite: boolean) => void;
   headingLevel?: 2 | 3 | 4;
   /** Extra content under the card body (e.g. a list's own action). */
   footer?: ReactNode;
+  /**
+   * Below 768 px, a row (thumbnail beside the text) instead of a tall card: in the long lists
+   * (search, top) several results show above the fold, as in the consumer apps people know.
+   */
+  rowOnPhone?: boolean;
 }) {
   const { t } = useTranslation();
   const Heading = `h${headingLevel}` as const;
@@ -99,17 +105,32 @@ export function AnnonceCard({
   const bicycle = annonce.vehicleType?.code === 'BICYCLE' || annonce.vehicleType?.hasBicycode;
   return (
     <article
-      className="relative flex flex-col overflow-hidden rounded-xl border border-night-100 bg-white shadow-sm transition-shadow focus-within:ring-3 focus-within:ring-lantern-500 hover:shadow-md"
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-xl border border-night-100 bg-white shadow-sm transition-shadow focus-within:ring-3 focus-within:ring-lantern-500 hover:shadow-md',
+        rowOnPhone && 'max-md:flex-row',
+      )}
       aria-labelledby={`annonce-card-${annonce.id}`}
     >
-      <div className="relative aspect-[4/3] w-full">
+      {/* In a row the heart and the boost stand at the card's corners, not the thumbnail's. */}
+      <div
+        className={cn(
+          'relative aspect-[4/3] w-full',
+          rowOnPhone &&
+            'max-md:static max-md:aspect-auto max-md:min-h-28 max-md:w-28 max-md:shrink-0 max-md:self-stretch',
+        )}
+      >
         {photo ? (
           <img src={photo.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
         ) : (
           <AnnoncePhotoPlaceholder bicycle={Boolean(bicycle)} className="size-full" />
         )}
         {isBoostVisible(annonce.boostEndDate) ? (
-          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-lantern-500 px-2 py-1 text-xs font-semibold text-night-900">
+          <span
+            className={cn(
+              'absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-lantern-500 px-2 py-1 text-xs font-semibold text-night-900',
+              rowOnPhone && 'max-md:top-1.5 max-md:left-1.5 max-md:px-1.5 max-md:py-0.5',
+            )}
+          >
             <Rocket aria-hidden="true" className="size-3.5" />
             {t('annonceCard.boosted')}
           </span>
@@ -123,7 +144,12 @@ export function AnnonceCard({
           />
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
+      <div
+        className={cn(
+          'flex flex-1 flex-col gap-1.5 p-3',
+          rowOnPhone && 'max-md:min-w-0 max-md:gap-1 max-md:py-2 max-md:pr-12',
+        )}
+      >
         <RewardStars level={annonce.additionnalRewardLevel} />
         <Heading
           id={`annonce-card-${annonce.id}`}

@@ -28,7 +28,7 @@ export function SearchResultsList({ search }: { search: ReturnType<typeof useSea
       <AnnonceCardGrid label={t('search.results.label')}>
         {annonces.map((annonce) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} />
+            <AnnonceCard annonce={annonce} headingLevel={2} rowOnPhone />
           </li>
         ))}
       </AnnonceCardGrid>

@@ -166,7 +166,7 @@ export function SearchScreen({
       {/* On a phone the alert buttons go under the title when both do not fit: the title (an
           alert's name) never shrinks to nothing. */}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <div className="flex min-w-0 flex-1 basis-40 flex-col">
+        <div className="flex min-w-0 flex-1 basis-32 flex-col">
           <h1 className="line-clamp-2 text-xl font-bold break-words text-night-900 md:text-3xl">
             {title}
           </h1>

@@ -29,7 +29,7 @@ export function TopAnnonces() {
       <AnnonceCardGrid label={t('page.topAnnonces.title')}>
         {annonces.map((annonce) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} />
+            <AnnonceCard annonce={annonce} headingLevel={2} rowOnPhone />
           </li>
         ))}
       </AnnonceCardGrid>
