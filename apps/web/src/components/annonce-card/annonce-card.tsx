@@ -147,7 +147,9 @@ export function AnnonceCard({
       <div
         className={cn(
           'flex flex-1 flex-col gap-1.5 p-3',
-          rowOnPhone && 'max-md:min-w-0 max-md:gap-1 max-md:py-2 max-md:pr-12',
+          rowOnPhone && 'max-md:min-w-0 max-md:gap-1 max-md:py-2',
+          // Room for the heart in the card's corner.
+          rowOnPhone && !annonce.isMine && 'max-md:pr-12',
         )}
       >
         <RewardStars level={annonce.additionnalRewardLevel} />
