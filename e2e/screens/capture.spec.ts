@@ -98,6 +98,24 @@ test.describe('screens for review', () => {
     });
   }
 
+  test('back office', async ({ page }, testInfo) => {
+    // Julien's screens, as the README's demo admin signs in.
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill('admin.demo@veilleurs.fr');
+    await page.getByLabel('Mot de passe').fill('Veilleurs2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
+    await page.screenshot({ path: `${DIR}/admin-dashboard-${testInfo.project.name}.png` });
+    const navigation = page.getByRole('navigation', { name: 'Back-office' });
+    await navigation.getByRole('link', { name: 'Annonces à valider' }).click();
+    await page.getByRole('heading', { name: /Annonces à valider/, level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({
+      path: `${DIR}/admin-annonces-${testInfo.project.name}.png`,
+      animations: 'disabled',
+    });
+  });
+
   test('login', async ({ page }, testInfo) => {
     await page.goto('/#/login');
     await page.getByRole('textbox', { name: 'Adresse e-mail' }).waitFor();
