@@ -43,10 +43,7 @@ test.use({
 });
 
 test.describe('matching', () => {
-  // Known failure since the merge of 2026-11-25 (issues 15 and 17): the camera's OCR never shows
-  // what it read within 90 s in the built app; not yet diagnosed (service worker, compression or
-  // load). Listed as skipped by npm test until it is fixed.
-  test.fixme('a watcher reads a plate with the camera, matches a wanted vehicle and sends the 2-step report', async ({
+  test('a watcher reads a plate with the camera, matches a wanted vehicle and sends the 2-step report', async ({
     page,
     context,
     request,
@@ -97,7 +94,7 @@ test.describe('matching', () => {
     await expect(page.getByText('Étape 1/2')).toBeVisible();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
-    await page.getByLabel(/^Ajouter des photos : Choisir/).setInputFiles({
+    await page.getByLabel('Photos du véhicule : Choisir dans la galerie').setInputFiles({
       name: 'vehicule.png',
       mimeType: 'image/png',
       buffer: makePng(64, 48, [120, 30, 30]),

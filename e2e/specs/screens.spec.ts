@@ -65,6 +65,12 @@ test.describe('finish of the main screens (issue 15)', () => {
     ).toBeVisible();
     const cluster = map.locator('.discovery-cluster').first();
     await expect(cluster).toContainText(String(group!.length));
+    // On a phone the map ends at the bottom of the screen, where the selected card rises.
+    const frame = (await map.boundingBox())!;
+    const screen = page.viewportSize()!;
+    if (testInfo.project.name === 'mobile') {
+      expect(Math.abs(frame.y + frame.height - screen.height)).toBeLessThanOrEqual(1);
+    }
     await cluster.click();
     const markers = map.locator('.discovery-marker--theft_location');
     await expect(markers).toHaveCount(group!.length);
@@ -83,6 +89,17 @@ test.describe('finish of the main screens (issue 15)', () => {
       const card = page.getByRole('region', { name: 'Annonce sélectionnée' });
       await expect(card.getByRole('heading', { level: 2 })).toHaveText(title);
     }
+    // The map's credits stay readable under the risen card (the OpenStreetMap licence).
+    const credits = map.locator('.leaflet-control-attribution');
+    await expect(credits).toBeVisible();
+    await credits.scrollIntoViewIfNeeded();
+    expect(
+      await credits.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top !== null && element.contains(top);
+      }),
+    ).toBe(true);
     await page.screenshot({ path: `${SHOTS}/map-spread-${testInfo.project.name}.png` });
   });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newAccount } from '../support/admin';
 import { DEMO_ACCOUNT, signIn, signInWithRoles } from '../support/session';
 import { seriousViolations } from '../support/accessibility';
 
@@ -123,10 +124,14 @@ test.describe('a signed-in member', () => {
   });
 });
 
-test('an administrator is kept out of the individual-only screens', async ({ page }) => {
-  await signInWithRoles(page, ['ROLE_ADMIN']);
+test('an administrator is kept out of the individual-only screens', async ({ page, request }) => {
+  await signInWithRoles(page, ['ROLE_ADMIN'], await newAccount(request));
   await page.goto('/#/user/myAnnonce');
+  // Sent home, still signed in: waited on what the screen shows, not on the address alone.
+  await expect(page.getByRole('heading', { name: 'Dernières annonces' })).toBeVisible();
   await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { name: 'Mes annonces' })).toHaveCount(0);
   await page.goto('/#/topAnnonces');
+  await expect(page.getByRole('heading', { name: 'Top annonces', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/#\/topAnnonces$/);
 });

@@ -39,21 +39,27 @@ export async function signIn(page: Page, request: APIRequestContext, account = D
 
 /**
  * A session with roles the public login refuses (admins): signed with the e2e server's secret, so the
- * client-side guards can be checked for a role no real login here can produce.
+ * client-side guards can be checked for a role no real login here can produce. It must name an
+ * existing account: the server ends the session of an unknown user (401), and the app then signs out
+ * at a moment that depends on the machine's load.
  */
-export async function signInWithRoles(page: Page, roles: string[]) {
+export async function signInWithRoles(
+  page: Page,
+  roles: string[],
+  account: { id: number; username: string },
+) {
   const secret = new TextEncoder().encode(process.env.E2E_AUTH_SECRET);
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await new SignJWT({ username: 'admin@veilleurs.fr', roles })
+  const accessToken = await new SignJWT({ username: account.username, roles })
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('999999')
+    .setSubject(String(account.id))
     .setIssuer('veilleurs')
     .setAudience('veilleurs-api')
     .setIssuedAt(now)
     .setExpirationTime(now + 900)
     .sign(secret);
   await storeSession(page, {
-    username: 'admin@veilleurs.fr',
+    username: account.username,
     roles,
     access_token: accessToken,
     refresh_token: 'unused',

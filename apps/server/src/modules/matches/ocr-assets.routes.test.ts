@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 
@@ -27,6 +28,23 @@ describe('OCR files of the camera scan (GET /ocr/:name)', () => {
     const data = await t.app.inject({ method: 'GET', url: '/ocr/eng.traineddata.gz' });
     expect(data.statusCode).toBe(200);
     expect(data.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('answers a browser (which accepts br) with bytes that decode as their Content-Encoding says', async () => {
+    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const data = await t.app.inject({ method: 'GET', url: '/ocr/eng.traineddata.gz', headers });
+    expect(data.statusCode).toBe(200);
+    // Already gzip: sent as it is, not labelled with an encoding it does not have.
+    expect(data.headers['content-encoding']).toBeUndefined();
+    expect(data.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+
+    const worker = await t.app.inject({ method: 'GET', url: '/ocr/worker.min.js', headers });
+    expect(worker.statusCode).toBe(200);
+    const body =
+      worker.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(worker.rawPayload)
+        : worker.rawPayload;
+    expect(body.toString('utf8', 0, 200)).toMatch(/\S/);
   });
 
   it('serves nothing else', async () => {

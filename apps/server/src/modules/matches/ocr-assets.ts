@@ -27,6 +27,18 @@ const CORE_FILES = [
 const WORKER_CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; worker-src 'self'";
 
+/**
+ * The trained data is already gzip bytes that the worker inflates itself: typed as such, the
+ * response compression leaves it alone. Typed as octet-stream, @fastify/compress labelled it
+ * "Content-Encoding: br" while passing the gzip bytes through unchanged, so the browser failed to
+ * decode it and the camera never read anything.
+ */
+function contentTypeOf(file: string): string {
+  if (file.endsWith('.js')) return 'text/javascript; charset=utf-8';
+  if (file.endsWith('.gz')) return 'application/gzip';
+  return 'application/octet-stream';
+}
+
 function resolveFrom(bases: readonly string[], request: string): string | null {
   for (const base of bases) {
     try {
@@ -73,9 +85,8 @@ export function registerOcrAssets(app: FastifyInstance, webDir: string) {
       const file = files.get(request.params.name);
       if (!file)
         return reply.code(404).send({ code: 'ROUTE_NOT_FOUND', messageKey: 'resource.not.found' });
-      const isScript = file.endsWith('.js');
       reply
-        .type(isScript ? 'text/javascript; charset=utf-8' : 'application/octet-stream')
+        .type(contentTypeOf(file))
         // The files change only with the package versions; a day is plenty for a phone.
         .header('Cache-Control', 'public, max-age=86400')
         .header('Cross-Origin-Resource-Policy', 'same-origin');

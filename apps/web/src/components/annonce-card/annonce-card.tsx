@@ -80,6 +80,8 @@ function StatusLine({ annonce }: { annonce: AnnonceCardData }) {
  */
 /** How wide a card's photo shows: the grid below is 1, 2 then 3 columns wide. */
 const CARD_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+/** A row's thumbnail on a phone is 7 rem (w-28) wide: the smallest size is plenty. */
+const ROW_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 7rem';
 
 export function AnnonceCard({
   annonce,
@@ -87,6 +89,7 @@ export function AnnonceCard({
   headingLevel = 3,
   footer,
   priority = false,
+  rowOnPhone = false,
 }: {
   annonce: AnnonceCardData;
   onFavoriteChange?: (annonceId: number, favorite: boolean) => void;
@@ -95,6 +98,11 @@ export function AnnonceCard({
   footer?: ReactNode;
   /** The first card of a screen's first list: its photo is the largest paint, not lazy. */
   priority?: boolean;
+  /**
+   * Below 768 px, a row (thumbnail beside the text) instead of a tall card: in the long lists
+   * (search, top) several results show above the fold, as in the consumer apps people know.
+   */
+  rowOnPhone?: boolean;
 }) {
   const { t } = useTranslation();
   const Heading = `h${headingLevel}` as const;
@@ -106,14 +114,24 @@ export function AnnonceCard({
   const bicycle = annonce.vehicleType?.code === 'BICYCLE' || annonce.vehicleType?.hasBicycode;
   return (
     <article
-      className="relative flex flex-col overflow-hidden rounded-xl border border-night-100 bg-white shadow-sm transition-shadow focus-within:ring-3 focus-within:ring-lantern-500 hover:shadow-md"
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-xl border border-night-100 bg-white shadow-sm transition-shadow focus-within:ring-3 focus-within:ring-lantern-500 hover:shadow-md',
+        rowOnPhone && 'max-md:flex-row',
+      )}
       aria-labelledby={`annonce-card-${annonce.id}`}
     >
-      <div className="relative aspect-[4/3] w-full">
+      {/* In a row the heart and the boost stand at the card's corners, not the thumbnail's. */}
+      <div
+        className={cn(
+          'relative aspect-[4/3] w-full',
+          rowOnPhone &&
+            'max-md:static max-md:aspect-auto max-md:min-h-28 max-md:w-28 max-md:shrink-0 max-md:self-stretch',
+        )}
+      >
         {photo ? (
           <ResponsivePhoto
             photo={photo}
-            sizes={CARD_PHOTO_SIZES}
+            sizes={rowOnPhone ? ROW_PHOTO_SIZES : CARD_PHOTO_SIZES}
             priority={priority}
             className="size-full object-cover"
           />
@@ -121,7 +139,12 @@ export function AnnonceCard({
           <AnnoncePhotoPlaceholder bicycle={Boolean(bicycle)} className="size-full" />
         )}
         {isBoostVisible(annonce.boostEndDate) ? (
-          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-lantern-500 px-2 py-1 text-xs font-semibold text-night-900">
+          <span
+            className={cn(
+              'absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-lantern-500 px-2 py-1 text-xs font-semibold text-night-900',
+              rowOnPhone && 'max-md:top-1.5 max-md:left-1.5 max-md:px-1.5 max-md:py-0.5',
+            )}
+          >
             <Rocket aria-hidden="true" className="size-3.5" />
             {t('annonceCard.boosted')}
           </span>
@@ -135,7 +158,14 @@ export function AnnonceCard({
           />
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
+      <div
+        className={cn(
+          'flex flex-1 flex-col gap-1.5 p-3',
+          rowOnPhone && 'max-md:min-w-0 max-md:gap-1 max-md:py-2',
+          // Room for the heart in the card's corner.
+          rowOnPhone && !annonce.isMine && 'max-md:pr-12',
+        )}
+      >
         <RewardStars level={annonce.additionnalRewardLevel} />
         <Heading
           id={`annonce-card-${annonce.id}`}

@@ -33,7 +33,7 @@ function CardList({
     <AnnonceCardGrid label={label}>
       {annonces.map((annonce) => (
         <li key={annonce.id} className="flex flex-col gap-2">
-          <AnnonceCard annonce={annonce} />
+          <AnnonceCard annonce={annonce} rowOnPhone />
           <OwnerCardActions annonce={annonce} />
           {withFound ? (
             <FoundButton annonceId={annonce.id} status={annonce.status.value} className="w-full" />

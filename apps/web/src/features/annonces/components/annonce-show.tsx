@@ -457,6 +457,16 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        {/* A watcher's one action comes first, across the phone's width; sharing follows. */}
+        {!annonce.isMine ? (
+          <Link
+            to={paths.verifyMatch.getHref({ annonceId: annonce.id })}
+            className={buttonClasses({ size: 'sm', className: 'max-md:w-full' })}
+          >
+            <Search aria-hidden="true" className="size-4" />
+            {t('annonceShow.tryMatch')}
+          </Link>
+        ) : null}
         <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
           <Share2 aria-hidden="true" className="size-4" />
           {t('annonceShow.share')}
@@ -467,15 +477,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
             <OwnerActions annonce={annonce} />
             <FoundButton annonceId={annonce.id} status={annonce.status.value} />
           </>
-        ) : (
-          <Link
-            to={paths.verifyMatch.getHref({ annonceId: annonce.id })}
-            className={buttonClasses({ size: 'sm' })}
-          >
-            <Search aria-hidden="true" className="size-4" />
-            {t('annonceShow.tryMatch')}
-          </Link>
-        )}
+        ) : null}
       </div>
       <Tabs
         panels={{

@@ -50,7 +50,8 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
   const headingId = `home-section-${index}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
-      <div className="flex items-end justify-between gap-3">
+      {/* Centred: the 44 px "Tout voir" target beside the title, not pushing it down. */}
+      <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="truncate text-lg font-bold text-night-900 md:text-xl">
             {title}

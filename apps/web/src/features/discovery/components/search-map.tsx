@@ -36,6 +36,7 @@ import {
 } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
 import type { useGeolocation } from '../hooks/use-geolocation';
+import { useHeightToScreenBottom } from '../hooks/use-height-to-screen-bottom';
 import { useReverseAddress } from '../hooks/use-reverse-address';
 import { useSearchErrorToast } from '../hooks/use-search-annonces';
 import {
@@ -423,6 +424,13 @@ export function SearchMap({
   const [spread, setSpread] = useState<Spread | null>(null);
   const [listIds, setListIds] = useState<number[] | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // On a phone the map takes the screen under the search's header, whatever stands above it.
+  const frameRef = useRef<HTMLDivElement>(null);
+  const phoneHeight = useHeightToScreenBottom(frameRef, `${tilesFailed}|${filtersKey(filters)}`);
+  useEffect(() => {
+    // Leaflet measures its box only on window resizes: told when the box itself changes.
+    map?.invalidateSize();
+  }, [map, phoneHeight]);
   const query = useMapPoints(filters, user, enabled);
   const points = useMemo(() => query.data?.points ?? [], [query.data]);
   const selectedIndex = points.findIndex((point) => point.id === selectedId);
@@ -529,13 +537,18 @@ export function SearchMap({
     </section>
   ) : points.length > 0 ? (
     <div className="flex items-center justify-between gap-2 rounded-2xl bg-white px-3 py-2 shadow-lg md:shadow-none">
-      <p className="text-sm text-slate-700">
+      <p className="min-w-0 text-sm text-slate-700">
         {t(query.data?.isCapped ? 'map.countCapped' : 'map.count', {
           count: points.length,
           cap: MAP_POINTS_CAP,
         })}
       </p>
-      <Button variant="secondary" size="sm" onClick={() => step(0)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => step(0)}
+        className="shrink-0 whitespace-nowrap"
+      >
         {t('map.first')}
       </Button>
     </div>
@@ -558,7 +571,9 @@ export function SearchMap({
         </p>
       ) : null}
       <div
+        ref={frameRef}
         className="relative h-[calc(100dvh-21rem)] min-h-80 w-full overflow-hidden bg-night-100 md:h-[70dvh] md:rounded-xl md:border md:border-night-200"
+        style={phoneHeight === null ? undefined : { height: phoneHeight }}
         data-testid="search-map"
         aria-busy={query.isPending}
       >
@@ -636,8 +651,9 @@ export function SearchMap({
       {panel ? (
         <div
           className={cn(
-            // Phone: a card risen over the map's bottom edge; desktop: beside the map.
-            'absolute inset-x-2 bottom-2 z-[1000] md:static md:inset-auto md:z-auto',
+            // Phone: a card risen over the map's bottom edge, above the map's credits (the
+            // OpenStreetMap licence asks that they stay visible); desktop: beside the map.
+            'absolute inset-x-2 bottom-6 z-[1000] md:static md:inset-auto md:z-auto',
           )}
         >
           {panel}

@@ -28,7 +28,7 @@ export function SearchResultsList({ search }: { search: ReturnType<typeof useSea
       <AnnonceCardGrid label={t('search.results.label')}>
         {annonces.map((annonce, position) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} />
+            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} rowOnPhone />
           </li>
         ))}
       </AnnonceCardGrid>

@@ -163,9 +163,13 @@ export function SearchScreen({
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-2.5 px-4 py-3 md:gap-4 md:py-8">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-col">
-          <h1 className="truncate text-xl font-bold text-night-900 md:text-3xl">{title}</h1>
+      {/* On a phone the alert buttons go under the title when both do not fit: the title (an
+          alert's name) never shrinks to nothing. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 flex-1 basis-32 flex-col">
+          <h1 className="line-clamp-2 text-xl font-bold break-words text-night-900 md:text-3xl">
+            {title}
+          </h1>
           <div className="min-h-5 text-sm text-slate-600" aria-live="polite">
             {search.query.isPending || waitingForSaved ? (
               <Skeleton className="h-4 w-32" />
@@ -222,14 +226,19 @@ export function SearchScreen({
           aria-label={sortLabel ? t('search.sort.current', { sort: sortLabel }) : undefined}
         >
           <ArrowDownUp aria-hidden="true" className="size-4" />
-          {sortLabel ?? t('search.sort.button')}
+          {/* On a phone the icon alone, so that the map stays one tap away without scrolling;
+              the current sort stays in the button's name. */}
+          <span className="sr-only md:not-sr-only">{sortLabel ?? t('search.sort.button')}</span>
         </Button>
+        {/* On a phone only the other view's button shows: "Carte" over the list, "Liste" over
+            the map. */}
         <div className="inline-flex shrink-0 rounded-lg border border-night-200 bg-white p-0.5">
           <Button
             variant={view === 'list' ? 'dark' : 'ghost'}
             size="sm"
             aria-pressed={view === 'list'}
             onClick={() => setView('list')}
+            className={view === 'list' ? 'max-md:hidden' : undefined}
           >
             <List aria-hidden="true" className="size-4" />
             {t('search.view.list')}
@@ -239,6 +248,7 @@ export function SearchScreen({
             size="sm"
             aria-pressed={view === 'map'}
             onClick={() => setView('map')}
+            className={view === 'map' ? 'max-md:hidden' : undefined}
           >
             <MapIcon aria-hidden="true" className="size-4" />
             {t('search.view.map')}

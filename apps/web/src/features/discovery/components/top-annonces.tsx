@@ -29,7 +29,7 @@ export function TopAnnonces() {
       <AnnonceCardGrid label={t('page.topAnnonces.title')}>
         {annonces.map((annonce, position) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} />
+            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} rowOnPhone />
           </li>
         ))}
       </AnnonceCardGrid>

@@ -2,7 +2,13 @@ import Supercluster, { type ClusterProperties } from 'supercluster';
 
 /** docs/product/discovery.md §2 "Map view": clusters up to zoom 16, then single markers. */
 export const CLUSTER_MAX_ZOOM = 16;
-export const CLUSTER_RADIUS_PX = 60;
+/** In screen pixels: wider than a cluster marker, so that two markers never cover each other. */
+export const CLUSTER_RADIUS_PX = 70;
+/**
+ * Supercluster counts its radius on a 512 px tile by default; Leaflet's tiles are 256 px, so with
+ * the default the radius was half as wide on screen and the 50 px markers overlapped.
+ */
+const LEAFLET_TILE_SIZE_PX = 256;
 export const CLUSTER_ICON_SIZE_PX = 50;
 export const CLUSTER_TEXT_SIZE_PX = 20;
 
@@ -22,6 +28,7 @@ export function buildClusterIndex(points: readonly MapPoint[]) {
   const index = new Supercluster<PointProperties>({
     maxZoom: CLUSTER_MAX_ZOOM,
     radius: CLUSTER_RADIUS_PX,
+    extent: LEAFLET_TILE_SIZE_PX,
   });
   index.load(
     points.map((point) => ({

@@ -18,13 +18,23 @@ const CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- ';
 export async function createTextReader(): Promise<TextReader> {
   const { createWorker, OEM, PSM } = await import('tesseract.js');
   const base = `${window.location.origin}/ocr`;
-  const worker: OcrWorker = await createWorker('eng', OEM.LSTM_ONLY, {
-    workerPath: `${base}/worker.min.js`,
-    corePath: base,
-    langPath: base,
-    workerBlobURL: false,
-    gzip: true,
+  // tesseract.js never settles createWorker when the language data fails to load (it only reports
+  // it to errorHandler): the failure ends the wait, so the camera says so instead of "starting…".
+  let failLoading: (reason: unknown) => void = () => undefined;
+  const loadingFailed = new Promise<never>((_, reject) => {
+    failLoading = reject;
   });
+  const worker: OcrWorker = await Promise.race([
+    createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: `${base}/worker.min.js`,
+      corePath: base,
+      langPath: base,
+      workerBlobURL: false,
+      gzip: true,
+      errorHandler: (error: unknown) => failLoading(error),
+    }),
+    loadingFailed,
+  ]);
   await worker.setParameters({
     tessedit_char_whitelist: CHARACTERS,
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
