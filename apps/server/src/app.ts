@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -115,13 +116,20 @@ async function createSharedServices(app: FastifyInstance) {
 export async function buildApp(deps: AppDependencies, options: { logger?: boolean } = {}) {
   const { config } = deps;
   const stripeConfigured = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
+  const readableLogs = humanReadableLogs();
+  // JSON lines to stdout, as the app logger writes them, for the request lines only (see
+  // RequestLogController); a terminal keeps its one readable stream.
+  const plainLines =
+    options.logger === false || 'transport' in readableLogs
+      ? undefined
+      : pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...humanReadableLogs(),
+            ...readableLogs,
             // Codes, tokens and passwords must never reach the logs.
             redact: {
               paths: [
@@ -140,7 +148,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
               censor: '[redacted]',
             },
           },
-    logController: new RequestLogController(),
+    logController: new RequestLogController(plainLines),
     // While stopping, a request that still reaches this instance is served, not answered 503: the
     // proxy could not safely resend a POST (docs/deploy.md).
     return503OnClosing: false,

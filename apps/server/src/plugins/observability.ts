@@ -57,11 +57,26 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
   return isLoopback(request.socket.remoteAddress) && !request.headers['x-forwarded-for'];
 }
 
+/** A logger for lines that hold nothing secret by construction: no redaction pass. */
+export interface PlainLineLogger {
+  info(line: object, message: string): void;
+  debug(line: object, message: string): void;
+}
+
 /**
  * One log line per request instead of Fastify's two ("incoming request", "request completed"), and
  * none at info for a probe that succeeds: a busy instance's cheapest endpoints stay cheap.
+ *
+ * A successful request's line (method, path without its query, status, time, request id) goes
+ * through `plainLines` when given: the app logger's redaction walks every line for secrets, and on
+ * the cheapest endpoints it cost more than the rest of the request (bench/results/http-*.md).
+ * Errors themselves are logged by the app logger, redaction included: an error may carry anything.
  */
 export class RequestLogController extends LogController {
+  constructor(private readonly plainLines?: PlainLineLogger) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
@@ -72,9 +87,10 @@ export class RequestLogController extends LogController {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
+    const level = PROBES.has(request.url) && reply.statusCode < 400 ? 'debug' : 'info';
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
-    else if (PROBES.has(request.url) && reply.statusCode < 400) reply.log.debug(line, 'request');
-    else reply.log.info(line, 'request');
+    else if (this.plainLines) this.plainLines[level]({ reqId: request.id, ...line }, 'request');
+    else reply.log[level](line, 'request');
   }
 }
 
