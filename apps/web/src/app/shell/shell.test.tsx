@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '@/features/accounts/api/account-keys';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -99,15 +100,20 @@ describe('filter buttons', () => {
   });
 
   it('stay enabled, without any error toast, when the home information cannot be read', async () => {
-    const pending = () => new Promise<never>(() => {});
-    stubFetch({
+    // Toasts live in one store per file, and a new Toaster is shown the ones still active: the
+    // earlier tests' own 404 toasts must not count here.
+    toast.dismiss();
+    const stub = stubFetch({
       'GET /home/getHomeInfos': () => apiError(500, 'INTERNAL', 'internal.server.error'),
-      // The home's other calls stay unanswered: only the failure under test can toast.
-      'POST /home/getHomeData': pending,
-      'GET /user/getCurrentUserValidation': pending,
-      'POST /lampNotification/getAllForUser': pending,
-      'GET /user/currentUserData': pending,
     });
+    // Every other call stays unanswered (the home's lists, the bell, a token refresh on a slow
+    // run…): only the failure under test can toast.
+    const answered = new Set(['/home/getHomeInfos', '/client-config']);
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      answered.has(new URL(String(input), 'http://localhost').pathname)
+        ? stub.fetchMock(input, init)
+        : new Promise<never>(() => {}),
+    );
     const { queryClient } = await renderApp('/', { user: {} });
     // Checked once the failed answer has been handled, not merely sent.
     await waitFor(() =>
