@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGE_KEYS } from './message-keys';
+
 /*
  * The phone countries without the phone rules: the login, the home and every form that only names a
  * country need these few constants, not the ~40 KB of number metadata of phone.ts (issue 17).
@@ -18,3 +21,10 @@ export const OVERSEAS_DEPARTMENT_CODES: Record<Exclude<PhoneCountry, 'FR'>, stri
   GF: '973',
   YT: '976',
 };
+
+/** A form's country of a phone number: empty means the default (France). */
+export const phoneCountryCodeSchema = z
+  .union([z.literal('').transform(() => DEFAULT_PHONE_COUNTRY), z.enum(PHONE_COUNTRIES)], {
+    error: ACCOUNT_MESSAGE_KEYS.countryCodeInvalid,
+  })
+  .default(DEFAULT_PHONE_COUNTRY);

@@ -3,10 +3,11 @@ import { LOCALES } from '../reference/localized';
 import { signUpStep1Shape, signUpStep2Shape, SignUpReasonSchema } from './account.schemas';
 import { ACCOUNT_MESSAGE_KEYS as K } from './message-keys';
 import { normalisePhoneNumber } from './phone';
+import type {
+  PHONE_COUNTRIES} from './phone-countries';
 import {
-  DEFAULT_PHONE_COUNTRY,
   OVERSEAS_DEPARTMENT_CODES,
-  PHONE_COUNTRIES,
+  phoneCountryCodeSchema,
 } from './phone-countries';
 
 /*
@@ -20,11 +21,7 @@ const step3Shape = {
     .string({ error: (issue) => (issue.input == null ? K.fieldRequired : K.phoneFormat) })
     .trim()
     .min(1, K.fieldRequired),
-  countryCode: z
-    .union([z.literal('').transform(() => DEFAULT_PHONE_COUNTRY), z.enum(PHONE_COUNTRIES)], {
-      error: K.countryCodeInvalid,
-    })
-    .default(DEFAULT_PHONE_COUNTRY),
+  countryCode: phoneCountryCodeSchema,
   /** Asked only for France; overseas countries are one department each. */
   department: z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),

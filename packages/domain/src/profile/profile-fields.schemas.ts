@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGE_KEYS } from '../accounts/message-keys';
 import { normalisePhoneNumber } from '../accounts/phone';
 import {
-  DEFAULT_PHONE_COUNTRY,
   OVERSEAS_DEPARTMENT_CODES,
-  PHONE_COUNTRIES,
+  phoneCountryCodeSchema,
 } from '../accounts/phone-countries';
 
 /*
@@ -22,11 +21,7 @@ export const ProfileFieldsSchema = z
       .string({ error: ACCOUNT_MESSAGE_KEYS.fieldRequired })
       .trim()
       .min(1, ACCOUNT_MESSAGE_KEYS.fieldRequired),
-    countryCode: z
-      .union([z.literal('').transform(() => DEFAULT_PHONE_COUNTRY), z.enum(PHONE_COUNTRIES)], {
-        error: ACCOUNT_MESSAGE_KEYS.countryCodeInvalid,
-      })
-      .default(DEFAULT_PHONE_COUNTRY),
+    countryCode: phoneCountryCodeSchema,
     department: z.string().trim().max(10).optional(),
     profession: z.string().trim().max(100).optional(),
   })
