@@ -32,6 +32,7 @@ import {
   ratioRow,
   referenceRows,
   startHello,
+  type LoadFigure,
   type References,
 } from '../references';
 import {
@@ -233,7 +234,7 @@ function startServer(indexMode: 'on' | 'off'): Promise<() => Promise<void>> {
   });
 }
 
-interface Figure {
+interface Figure extends LoadFigure {
   name: string;
   /** The sequential first pass: each distinct request once, alone, on cold caches. */
   firstPassP50: number;
@@ -242,13 +243,6 @@ interface Figure {
   loadBefore: number;
   loadAfter: number;
   target: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
 }
 
 async function measure(
