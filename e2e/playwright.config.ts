@@ -34,8 +34,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A journey played on a throttled phone (E2E_THROTTLE=slow-4g, see support/test.ts) takes longer.
+  timeout: process.env.E2E_THROTTLE ? 300_000 : 60_000,
+  expect: { timeout: process.env.E2E_THROTTLE ? 30_000 : 10_000 },
   reporter: 'list',
   use: {
     baseURL,

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminTokenFor, newAccount, openBackOffice, sendIdentity } from '../support/admin';
 import { signIn } from '../support/session';
 import { publishFastCar } from '../support/stolen-car';
 import { makePng, makePdf } from '../support/fixture-files';
+import { expect, test, journeyTimeout } from '../support/test';
 
 // Karim's phone gives its position (Toulouse, capitole).
 test.use({
@@ -15,7 +16,7 @@ const shots = (project: string) => (page: Page, name: string) =>
 
 test.describe('no dead ends', () => {
   // Three accounts and a back office per journey on a shared 2-core machine.
-  test.setTimeout(180_000);
+  test.setTimeout(journeyTimeout(180_000));
   test('Sophie adds her papers from the validated announcement, the back office gets them to check', async ({
     page,
     request,
@@ -37,7 +38,7 @@ test.describe('no dead ends', () => {
     // My announcements: what is missing, until when (no seconds), and one button.
     const notice = page.getByTestId('completion-notice').first();
     await expect(notice).toContainText(
-      /Documents à ajouter avant le \d\d\/\d\d à \d\d h \d\d \(encore 4[78] h\)/,
+      /Documents à ajouter avant le \d\d\/\d\d à \d\d\u00a0h\u00a0\d\d \(encore 4[78]\u00a0h\)/,
     );
     await expect(notice).not.toContainText(/:\d\d:\d\d/);
     await shot(page, 'sophie-1-my-annonces');

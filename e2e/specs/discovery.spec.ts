@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { blockMapTiles, countNearToulouse, deleteAllAlerts, demoToken } from '../support/discovery';
 import { signIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 /** Screenshots to look at by eye (375 px and 1280 px), outside the repository. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/discovery-e2e';

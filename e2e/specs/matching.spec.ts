@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import {
   FAKE_CAMERA_FILE,
   FAKE_CAMERA_SIZE,
@@ -9,6 +8,7 @@ import {
 import { signIn } from '../support/session';
 import { seriousViolations } from '../support/accessibility';
 import { makePng } from '../support/fixture-files';
+import { expect, test, journeyTimeout } from '../support/test';
 
 // Chromium reads the fake camera's file when the camera starts; a grey frame of the right size
 // is there from the start, the plate is drawn into it once the test knows which one.
@@ -48,7 +48,7 @@ test.describe('matching', () => {
     context,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(journeyTimeout(180_000));
     const wanted = await findWantedVehicle(request);
     const drawing = await context.newPage();
     await writePlateVideo(drawing, wanted.plate);

@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, sendIdentity } from '../support/admin';
 import { signIn } from '../support/session';
 import { seriousViolations } from '../support/accessibility';
 import { bearer, publishFastCar } from '../support/stolen-car';
 import { makePng } from '../support/fixture-files';
+import { expect, test, journeyTimeout } from '../support/test';
 
 // The flyer is read back by poppler, as any PDF reader would; in CI its absence must fail.
 /** A car with a photo, published by a new owner (identity sent) and validated by the back office. */
@@ -40,7 +41,7 @@ test.describe('recovery', () => {
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(journeyTimeout(240_000));
     const { owner, id, plate } = await stolenCar(request);
     const watcher = await newAccount(request);
     await sendIdentity(request, watcher);
@@ -119,7 +120,7 @@ test.describe('recovery', () => {
       lacksPoppler,
       "pdftotext is missing: install Debian's poppler-utils (npm test does it as root)",
     );
-    test.setTimeout(240_000);
+    test.setTimeout(journeyTimeout(240_000));
     const { owner, id, plate } = await stolenCar(request);
     // A phone's share sheet, recorded instead of shown (Chromium on Linux has none).
     await page.addInitScript(() => {
