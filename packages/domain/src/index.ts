@@ -37,6 +37,7 @@ export * from './discovery/index';
 export * from './matches/index';
 export * from './notifications/index';
 export * from './admin/admin.schemas';
+export * from './admin/audit-actions';
 export * from './payments/index';
 export * from './personal-data/personal-data';
 export * from './annonces/official-checks';

@@ -194,6 +194,61 @@ describe('back office', () => {
     expect(dialog).not.toBeInTheDocument();
   });
 
+  it('says in words what is missing, what was decided and what was done, never a raw constant', async () => {
+    setAdminSession(SESSION);
+    const at = '2026-11-21T09:30:00.000Z';
+    stubFetch({
+      'GET /admin/api/annonce/42': () =>
+        json({
+          ...ANNONCE,
+          status: 'VALIDATED',
+          reviews: [
+            {
+              decision: 'VALIDATED',
+              adminUsername: 'chef@veilleurs.fr',
+              createdAt: at,
+              identityValidated: true,
+              carteGriseValidated: true,
+              plainteValidated: true,
+              detailsValidated: true,
+              photosValidated: true,
+              commentaire: null,
+            },
+          ],
+        }),
+      'GET /admin/api/audit': () =>
+        json({
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          items: [
+            {
+              id: 1,
+              adminId: 1,
+              adminUsername: 'chef@veilleurs.fr',
+              action: 'ANNONCE_VALIDATED',
+              objectType: 'Annonce',
+              objectId: 42,
+              before: null,
+              after: null,
+              createdAt: at,
+            },
+          ],
+        }),
+    });
+    renderAdmin('#/annonces/42');
+    const documents = (await screen.findByRole('heading', { name: /Documents privés/ }))
+      .parentElement!;
+    expect(documents).toHaveTextContent('Dépôt de plainte : pas de fichier');
+    expect(documents).toHaveTextContent('Attestation d’assurance : pas de fichier');
+    const decisions = screen.getByRole('heading', { name: 'Décisions précédentes' }).parentElement!;
+    expect(decisions).toHaveTextContent('chef@veilleurs.fr · Publiée');
+    const history = (await screen.findByRole('heading', { name: 'Historique des actions' }))
+      .parentElement!;
+    expect(history).toHaveTextContent('Annonce publiée');
+    expect(document.body).not.toHaveTextContent(/ANNONCE_VALIDATED|\bVALIDATED\b/);
+  });
+
   it('opens the public app as a user with the audited impersonation token', async () => {
     setAdminSession(SESSION);
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { CustomCatalogItem, CustomCatalogKind } from '@app/domain';
+import type { AdminAuditAction, CustomCatalogItem, CustomCatalogKind } from '@app/domain';
 import type { Db } from '../../db/database';
 import {
   annonces,
@@ -134,7 +134,7 @@ export function createAdminCatalogService(ctx: AdminContext) {
   async function audit(
     tx: Db,
     admin: AdminUser,
-    action: string,
+    action: AdminAuditAction,
     kind: CustomCatalogKind,
     id: number,
     before: Record<string, unknown>,

@@ -1,3 +1,4 @@
+import type { AdminAuditAction, AdminAuditObjectType } from '@app/domain';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { adminAuditLog, users } from '../../db/schema/index';
@@ -6,9 +7,9 @@ export interface AdminAction {
   adminId: number;
   /** Copied into the row; read from the users table when not given. */
   adminUsername?: string;
-  /** What was done: ANNONCE_VALIDATED, USER_LOCKED… */
-  action: string;
-  objectType: string;
+  /** What was done; only the domain's list, which the back office has words for. */
+  action: AdminAuditAction;
+  objectType: AdminAuditObjectType;
   objectId: number | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

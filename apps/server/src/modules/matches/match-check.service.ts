@@ -14,6 +14,7 @@ import {
   scannedIdentifierValue,
   SIGHTING_NOTICE_INTERVAL_MS,
   SUPER_WATCHER_LEVEL,
+  type AdminAuditAction,
   type MatchResult,
   type ScannedIdentifier,
 } from '@app/domain';
@@ -34,7 +35,7 @@ import {
 import { noticeSighting } from './sighting-notice';
 
 /** The audit-log action an admin sees when someone walks a masked identifier. */
-export const WALK_ACTION = 'IDENTIFIER_WALK_REFUSED';
+export const WALK_ACTION = 'IDENTIFIER_WALK_REFUSED' satisfies AdminAuditAction;
 
 export interface CurrentUser {
   userId: number;

@@ -1,3 +1,4 @@
+import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_OBJECT_TYPES } from '@app/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -136,7 +137,8 @@ export function FileLink({
   label: string;
 }) {
   const { t } = useTranslation();
-  if (!file) return <span className="text-slate-600">{t('admin.file.missing')}</span>;
+  if (!file)
+    return <span className="text-slate-600">{t('admin.file.missingNamed', { label })}</span>;
   return (
     <a
       href={file.fileUrl}
@@ -197,6 +199,16 @@ export const LABEL_KEYS: Record<string, Record<string, string>> = {
     BUG_REPORT: 'admin.feedback.kind.BUG_REPORT',
     SUPPORT: 'admin.feedback.kind.SUPPORT',
   },
+  decision: {
+    VALIDATED: 'admin.annonce.decision.VALIDATED',
+    REFUSED: 'admin.annonce.decision.REFUSED',
+  },
+  auditAction: Object.fromEntries(
+    ADMIN_AUDIT_ACTIONS.map((action) => [action, `admin.audit.action.${action}`]),
+  ),
+  auditObject: Object.fromEntries(
+    ADMIN_AUDIT_OBJECT_TYPES.map((type) => [type, `admin.audit.object.${type}`]),
+  ),
 };
 
 /** The label of a value; the raw value when the catalogue has none. */

@@ -384,7 +384,7 @@ export function AnnonceReviewScreen() {
                   {a.reviews.map((review) => (
                     <li key={review.createdAt}>
                       {formatDate(review.createdAt, i18n.language)} · {review.adminUsername ?? '—'}{' '}
-                      · {review.decision}
+                      · {label('decision', review.decision)}
                       {review.commentaire ? ` · «\u00a0${review.commentaire}\u00a0»` : ''}
                     </li>
                   ))}

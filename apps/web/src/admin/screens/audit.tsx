@@ -1,11 +1,12 @@
 import { AdminAuditPageSchema } from '@app/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDate, Pager, QueryState, ScreenTitle } from '../components/ui';
+import { formatDate, Pager, QueryState, ScreenTitle, useLabel } from '../components/ui';
 import { usePagedQuery } from '../paged-query';
 
 /** Every admin action: who, what, when, before and after. */
 export function AuditScreen() {
   const { t, i18n } = useTranslation();
+  const label = useLabel();
   const { query, pager } = usePagedQuery({
     name: 'audit',
     path: '/admin/api/audit',
@@ -48,9 +49,9 @@ export function AuditScreen() {
                   </td>
                   <td className="px-3 py-2">{entry.adminUsername}</td>
                   <td className="px-3 py-2">
-                    {entry.action}
+                    {label('auditAction', entry.action)}
                     <span className="block text-xs text-slate-600">
-                      {entry.objectType} #{entry.objectId ?? '—'}
+                      {label('auditObject', entry.objectType)} #{entry.objectId ?? '—'}
                     </span>
                   </td>
                   <td className="px-3 py-2">
