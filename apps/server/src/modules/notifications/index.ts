@@ -12,6 +12,12 @@ export { annonceTitles } from './annonce-titles';
 export { deliverMail } from './delivery';
 export { notificationLocaleOf, renderNotification } from './notification-catalogue';
 export { createNotifier, type NotificationInput, type Notifier } from './notifier';
+// The delivery pipeline's pieces, which the background jobs run (jobs/notifications.job.ts).
+export { deliverPush } from './delivery';
+export { createDispatcher } from './dispatcher';
+export { createLiveBus, createLocalLiveBus } from './live-bus';
+export { NOTIFICATIONS_CHANNEL } from './notifier';
+export { createPushService, loadOrCreateVapidKeys } from './push.service';
 
 /**
  * Notifications (issue 9): the bell's calls, the live stream and push subscriptions. Delivery (live,
