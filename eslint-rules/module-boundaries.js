@@ -3,9 +3,10 @@
  * Keeps the areas of the code apart, so the boundaries of docs/architecture.md hold by themselves:
  * - a web feature (apps/web/src/features/<name>) imports no other feature: shared code lives in
  *   components/ and lib/;
- * - a server module (apps/server/src/modules/<name>) reaches another module only through its
- *   index.ts; tests (and other testing/ helpers) may also use its testing/ folder of factories and
- *   fixtures, production code may not;
+ * - a server module (apps/server/src/modules/<name>) is reached from another module, and from the
+ *   rest of the server (app.ts, jobs/, cli/, plugins/, …), only through its index.ts; tests (and
+ *   other testing/ helpers) may also use its testing/ folder of factories and fixtures, production
+ *   code may not;
  * - the domain package imports nothing of either app.
  * Imports are resolved from the importing file, so relative paths and the web's "@/" alias are both
  * seen.
@@ -14,7 +15,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webSrc = path.join(root, 'apps/web/src');
-const serverModules = path.join(root, 'apps/server/src/modules');
+const serverSrc = path.join(root, 'apps/server/src');
+const serverModules = path.join(serverSrc, 'modules');
 const domainSrc = path.join(root, 'packages/domain');
 const apps = path.join(root, 'apps');
 
@@ -31,6 +33,14 @@ function isTestCode(file) {
     /\.test\.tsx?$/.test(file) ||
     path.relative(serverModules, file).split(path.sep)[1] === 'testing'
   );
+}
+
+/** "jobs/" or "app.ts": where a server file outside modules/ lies, or null outside the server. */
+function serverPlaceOf(file) {
+  const relative = path.relative(serverSrc, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [first, ...rest] = relative.split(path.sep);
+  return rest.length > 0 ? `${first}/` : first;
 }
 
 /** "<area>" when `file` lies in `base/<area>/…`, else null. */
@@ -51,8 +61,10 @@ const rule = {
         'The {{from}} feature imports the {{to}} feature: move what both need to components/ or lib/.',
       serverModule:
         'The {{from}} module reaches into the {{to}} module ({{file}}): import it from "../{{to}}/index" and export it there.',
+      serverOutsideModule:
+        "apps/server/src/{{from}} reaches into the {{to}} module ({{file}}): import it from the module's index.ts and export it there.",
       testingHelperInProduction:
-        'The {{from}} module imports test helpers of the {{to}} module ({{file}}) outside a test: only *.test.ts files and testing/ folders may.',
+        '{{from}} imports test helpers of the {{to}} module ({{file}}) outside a test: only *.test.ts files and testing/ folders may.',
       domainImportsApp:
         'The domain package imports app code ({{specifier}}): the domain depends on neither app.',
     },
@@ -87,7 +99,9 @@ const rule = {
       }
       const fromModule = areaOf(serverModules, importer);
       const toModule = areaOf(serverModules, target);
-      if (fromModule && toModule && fromModule !== toModule) {
+      // The rest of the server (app.ts, jobs/, cli/, plugins/, …) is held to the same entry points.
+      const fromOutside = fromModule ? null : serverPlaceOf(importer);
+      if (toModule && (fromOutside || (fromModule && fromModule !== toModule))) {
         const inside = path.relative(path.join(serverModules, toModule), target);
         const entryPoint = inside === '' || inside === 'index' || inside === 'index.ts';
         const testingHelper = inside.split(path.sep)[0] === 'testing';
@@ -95,13 +109,17 @@ const rule = {
           context.report({
             node,
             messageId: 'testingHelperInProduction',
-            data: { from: fromModule, to: toModule, file: inside },
+            data: {
+              from: fromModule ? `The ${fromModule} module` : `apps/server/src/${fromOutside}`,
+              to: toModule,
+              file: inside,
+            },
           });
         } else if (!entryPoint && !testingHelper) {
           context.report({
             node,
-            messageId: 'serverModule',
-            data: { from: fromModule, to: toModule, file: inside },
+            messageId: fromModule ? 'serverModule' : 'serverOutsideModule',
+            data: { from: fromModule ?? fromOutside, to: toModule, file: inside },
           });
         }
       }

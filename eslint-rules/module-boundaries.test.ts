@@ -45,6 +45,14 @@ tester.run('module-boundaries', boundaries.rules['module-boundaries'], {
     },
     { filename: at('apps/server/src/app.ts'), code: "import x from './modules/auth/index';" },
     {
+      filename: at('apps/server/src/jobs/notifications.job.ts'),
+      code: "import { createDispatcher } from '../modules/notifications/index';",
+    },
+    {
+      filename: at('apps/server/src/jobs/notifications.job.test.ts'),
+      code: "import { readMail } from '../modules/auth/testing/outbox';",
+    },
+    {
       filename: at('apps/server/src/modules/admin/a.test.ts'),
       code: "import x from '../auth/testing/users';",
     },
@@ -55,6 +63,31 @@ tester.run('module-boundaries', boundaries.rules['module-boundaries'], {
     { filename: at('packages/domain/src/a.ts'), code: "import x from './shared/errors';" },
   ],
   invalid: [
+    {
+      filename: at('apps/server/src/jobs/notifications.job.ts'),
+      code: "import { createDispatcher } from '../modules/notifications/dispatcher';",
+      errors: [
+        {
+          messageId: 'serverOutsideModule',
+          data: { from: 'jobs/', to: 'notifications', file: 'dispatcher' },
+        },
+      ],
+    },
+    {
+      filename: at('apps/server/src/cli/create-admin.cli.ts'),
+      code: "import { createAdmin } from '../modules/admin/create-admin';",
+      errors: [{ messageId: 'serverOutsideModule' }],
+    },
+    {
+      filename: at('apps/server/src/plugins/auth.ts'),
+      code: "import type { SessionRevocations } from '../modules/auth/session-revocations';",
+      errors: [{ messageId: 'serverOutsideModule' }],
+    },
+    {
+      filename: at('apps/server/src/app.ts'),
+      code: "import { users } from './modules/auth/testing/users';",
+      errors: [{ messageId: 'testingHelperInProduction' }],
+    },
     {
       filename: at('apps/web/src/features/annonces/a.ts'),
       code: "import x from '@/features/scan/components/scan';",

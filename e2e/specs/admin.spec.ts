@@ -1,53 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  aCar,
-  adminTokenFor,
-  newAccount,
-  openBackOffice,
-  sendIdentity,
-  type ApiAccount,
-} from '../support/admin';
-import { randomPlate } from '../support/annonces';
+import { expect, test } from '@playwright/test';
+import { adminTokenFor, newAccount, openBackOffice, sendIdentity } from '../support/admin';
 import { signIn } from '../support/session';
 import { seriousViolations } from '../support/accessibility';
 import { makePng } from '../support/fixture-files';
-
-const TOULOUSE = {
-  address: '10 rue du Taur, 31000 Toulouse',
-  latitude: 43.6065,
-  longitude: 1.442,
-  departement: '31',
-};
-
-const bearer = (account: ApiAccount) => ({ Authorization: `Bearer ${account.token}` });
-
-/** Saves the announcement with every mandatory field of a fast car announcement, then publishes it. */
-async function publishCar(
-  request: APIRequestContext,
-  owner: ApiAccount,
-  fields: Record<string, unknown>,
-  annonceId?: number,
-): Promise<number> {
-  const saved = await request.post('/annonce/saveAnnonceGrandPublic', {
-    headers: bearer(owner),
-    multipart: {
-      annonce: JSON.stringify(fields),
-      ...(annonceId ? { annonceId: String(annonceId) } : {}),
-      isDraft: 'true',
-      isFastAnnonce: 'true',
-      currentStep: '4',
-    },
-  });
-  if (!saved.ok()) throw new Error(`not saved: ${saved.status()} ${await saved.text()}`);
-  const id = ((await saved.json()) as { id: number }).id;
-  const published = await request.post('/annonce/publishAnnonceGP', {
-    headers: bearer(owner),
-    form: { annonceIds: String(id) },
-  });
-  if (!published.ok())
-    throw new Error(`not published: ${published.status()} ${await published.text()}`);
-  return id;
-}
+import { bearer, publishFastCar, TOULOUSE_STREET } from '../support/stolen-car';
 
 test.describe('back office', () => {
   test('refuses an individual account at its own login', async ({ page, request }) => {
@@ -118,21 +74,8 @@ test.describe('back office', () => {
     const adminToken = await adminTokenFor(admin);
     const owner = await newAccount(request);
     await sendIdentity(request, owner);
-    const car = await aCar(request, owner.token);
-    const plate = randomPlate();
-    const fields = {
-      vehicleType: car.typeId,
-      brand: car.brandId,
-      model: car.modelId,
-      licensePlate: plate,
-      licensePlateConfirm: plate,
-      energy: 'DIESEL',
-      color: 'BLUE',
-      address: TOULOUSE,
-      isProprio: true,
-      ownerAttestation: true,
-    };
-    const annonceId = await publishCar(request, owner, fields);
+    const published = await publishFastCar(request, owner);
+    const { id: annonceId, plate, car } = published;
 
     // The admin finds it in the queue and refuses it with two reasons and a comment.
     await openBackOffice(page, admin, adminToken);
@@ -172,7 +115,7 @@ test.describe('back office', () => {
     await page.keyboard.press('Escape');
 
     // Fixed and published again; the admin validates it.
-    await publishCar(request, owner, { ...fields, color: 'BLACK' }, annonceId);
+    await publishFastCar(request, owner, { existing: published, changes: { color: 'BLACK' } });
     await openBackOffice(page, admin, adminToken);
     await page.goto(`/admin/#/annonces/${annonceId}`);
     await expect(page.getByText('Décisions précédentes')).toBeVisible();
@@ -194,7 +137,7 @@ test.describe('back office', () => {
       headers: bearer(watcher),
       multipart: {
         match: JSON.stringify({
-          address: TOULOUSE,
+          address: TOULOUSE_STREET,
           vehicleType: car.typeId,
           brand: car.brandId,
           model: car.modelId,

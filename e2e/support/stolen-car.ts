@@ -12,17 +12,31 @@ export const TOULOUSE_STREET = {
 
 export const bearer = (account: ApiAccount) => ({ Authorization: `Bearer ${account.token}` });
 
+/** A fast car announcement as publishFastCar returned it: saved again, it keeps its car and plate. */
+export interface PublishedCar {
+  id: number;
+  plate: string;
+  car: Awaited<ReturnType<typeof aCar>>;
+}
+
 /**
  * A fast car announcement (no papers) saved and published by its owner, as Sophie does at 7 a.m.;
- * with `photo`, its one photo. It waits for the back office unless `validate` is set.
+ * with `photo`, its one photo. It waits for the back office unless `validate` is set. With
+ * `existing`, the same announcement is saved again with `changes` and published again, as an
+ * owner does after a refusal.
  */
 export async function publishFastCar(
   request: APIRequestContext,
   owner: ApiAccount,
-  options: { photo?: Buffer; validate?: boolean } = {},
-) {
-  const car = await aCar(request, owner.token);
-  const plate = randomPlate();
+  options: {
+    photo?: Buffer;
+    validate?: boolean;
+    existing?: PublishedCar;
+    changes?: Record<string, unknown>;
+  } = {},
+): Promise<PublishedCar> {
+  const car = options.existing?.car ?? (await aCar(request, owner.token));
+  const plate = options.existing?.plate ?? randomPlate();
   const photo: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> =
     options.photo
       ? {
@@ -44,7 +58,9 @@ export async function publishFastCar(
         address: TOULOUSE_STREET,
         isProprio: true,
         ownerAttestation: true,
+        ...options.changes,
       }),
+      ...(options.existing ? { annonceId: String(options.existing.id) } : {}),
       isDraft: 'true',
       isFastAnnonce: 'true',
       currentStep: '4',

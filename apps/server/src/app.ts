@@ -25,7 +25,7 @@ import inputTextPlugin from './plugins/input-text';
 import observabilityPlugin, { RequestLogController } from './plugins/observability';
 import securityHeadersPlugin from './plugins/security-headers';
 import accountsModule from './modules/accounts/index';
-import adminModule from './modules/admin/index';
+import adminModule, { recordAdminAction } from './modules/admin/index';
 import annoncesModule from './modules/annonces/index';
 import authModule, { createAuthServices, createSessionRevocations } from './modules/auth/index';
 import catalogModule from './modules/catalog/index';
@@ -276,7 +276,8 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     await api.register(supportModule);
     await api.register(discoveryModule, { searchIndex, savedSearches });
     await api.register(savedSearchesModule, { savedSearches });
-    await api.register(notificationsModule);
+    // The broadcast is audited by the admin module's log, which itself uses the notifier.
+    await api.register(notificationsModule, { recordAdminAction });
     await api.register(paymentsModule);
     await api.register(adminModule, { auth, lampions, notifier });
     await api.register(matchesModule, { lampions, notifier });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { createAdmin } from '../modules/admin/create-admin';
+import { createAdmin } from '../modules/admin/index';
 
 const USAGE =
   'usage: npm run admin:create -- --email E --password P [--role ROLE_ADMIN|ROLE_SUPER_ADMIN]';

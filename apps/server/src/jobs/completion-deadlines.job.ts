@@ -3,7 +3,7 @@ import { COMPLETION_REMINDER_HOURS_BEFORE } from '@app/domain';
 import type { Db } from '../db/database';
 import { annonces, paymentPromises } from '../db/schema/index';
 import type { Clock } from '../lib/clock';
-import { recordAnnonceEvents } from '../modules/annonces/annonce-events';
+import { recordAnnonceEvents } from '../modules/annonces/index';
 
 export const COMPLETION_DEADLINES_QUEUE = 'annonces-completion-deadlines';
 /** Every minute: a deadline is acted on at most a minute late. */

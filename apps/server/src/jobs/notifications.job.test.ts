@@ -10,8 +10,7 @@ import { createFixedClock } from '../../test/helper';
 import { openTestDatabase } from '../../test/test-database';
 import { openDatabase, type Database } from '../db/database';
 import { readMail } from '../modules/auth/testing/outbox';
-import { createLocalLiveBus } from '../modules/notifications/live-bus';
-import { createNotifier } from '../modules/notifications/notifier';
+import { createLocalLiveBus, createNotifier } from '../modules/notifications/index';
 import { startJobs } from './index';
 
 const silent = { info() {}, warn() {}, error() {} };

@@ -3,12 +3,16 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { createMailer } from '../adapters/create-mailer';
 import type { Config } from '../config';
-import { runAlertFanOut } from '../modules/notifications/alert-fan-out';
-import { createLiveBus } from '../modules/notifications/live-bus';
-import { deliverMail, deliverPush } from '../modules/notifications/delivery';
-import { createDispatcher } from '../modules/notifications/dispatcher';
-import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifier';
-import { createPushService, loadOrCreateVapidKeys } from '../modules/notifications/push.service';
+import {
+  createDispatcher,
+  createLiveBus,
+  createPushService,
+  deliverMail,
+  deliverPush,
+  loadOrCreateVapidKeys,
+  NOTIFICATIONS_CHANNEL,
+  runAlertFanOut,
+} from '../modules/notifications/index';
 import type { JobsDeps } from './index';
 
 export const NOTIFICATIONS_PUSH_QUEUE = 'notifications-push';

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { hasAnyRole, type Role } from '@app/domain';
 import type { AccessTokenClaims, AccessTokens } from '../lib/access-tokens';
 import { AppError } from '../lib/app-error';
-import type { SessionRevocations } from '../modules/auth/session-revocations';
+import type { SessionRevocations } from '../modules/auth/index';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,6 +15,8 @@ import adminRoutes from './admin.routes';
 // What the other modules may use of this one (docs/architecture.md, "Module boundaries").
 export { eraseAccountRows } from './account-erasure';
 export { recordAdminAction } from './audit-log';
+// The first admin account, made from the command line (cli/create-admin.cli.ts).
+export { createAdmin } from './create-admin';
 
 /**
  * The back office (issue 6): its own login (/admin/login, admins only) and the admin API under

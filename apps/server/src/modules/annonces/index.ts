@@ -21,6 +21,8 @@ import { createFavouritesService } from './favourites.service';
 export { loadOwnAnnonce, type CurrentUser } from './annonce-access';
 export { annonceTitle, loadAnnonceCards, loadPhotos } from './annonce-card.presenter';
 export { deleteObjects } from './annonce-files';
+// The history of an announcement, which the completion-deadlines job also writes to.
+export { recordAnnonceEvents } from './annonce-events';
 export { loadSharePreview, sharePreviewPage } from './annonce-share-preview';
 // The vehicle checks of the wizard, which a match report applies to the vehicle it describes.
 export {

@@ -3,8 +3,26 @@ import type { BroadcastBody } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
-import { recordAdminAction } from '../admin/index';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
+
+/** One row of the back office's audit log, as the admin module writes it. */
+export interface AuditEntry {
+  adminId: number;
+  adminUsername?: string;
+  action: string;
+  objectType: string;
+  objectId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date;
+}
+
+/**
+ * Writes an audit row inside the caller's transaction: the admin module's recordAdminAction,
+ * handed in by app.ts, since the admin module depends on this one (its notifier) and module
+ * indexes must not import each other in a cycle.
+ */
+export type RecordAdminAction = (tx: Db, entry: AuditEntry) => Promise<void>;
 
 /**
  * A message from the team (ADMIN_NOTIFICATION) to every individual account that may be told, or
@@ -13,11 +31,11 @@ import { NOTIFICATIONS_CHANNEL } from './notifier';
  * notification after commit.
  */
 export async function broadcastNotification(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; recordAdminAction: RecordAdminAction },
   admin: { userId: number; username: string },
   body: BroadcastBody,
 ): Promise<{ recipients: number }> {
-  const { db, clock } = deps;
+  const { db, clock, recordAdminAction } = deps;
   const now = clock.now();
   return db.transaction(async (tx) => {
     if (body.annonceId !== undefined) {

@@ -15,7 +15,7 @@ import {
   PushUnsubscribeBodySchema,
 } from '@app/domain';
 import { AppError } from '../../lib/app-error';
-import { broadcastNotification } from './broadcast';
+import { broadcastNotification, type RecordAdminAction } from './broadcast';
 import type { LiveStreams } from './live-streams';
 import type { LiveTickets } from './live-tickets';
 import type { NotificationsService } from './notifications.service';
@@ -27,7 +27,8 @@ const notificationsRoutes: FastifyPluginAsyncZod<{
   tickets: LiveTickets;
   streams: LiveStreams;
   push: PushService;
-}> = async (app, { service, tickets, streams, push }) => {
+  recordAdminAction: RecordAdminAction;
+}> = async (app, { service, tickets, streams, push, recordAdminAction }) => {
   const common = { tags: ['notifications'], security: [{ bearerAuth: [] }] };
   const onRequest = app.authenticate;
 
@@ -174,7 +175,7 @@ const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       broadcastNotification(
-        { db: app.deps.database.db, clock: app.deps.clock },
+        { db: app.deps.database.db, clock: app.deps.clock, recordAdminAction },
         request.currentUser!,
         request.body,
       ),

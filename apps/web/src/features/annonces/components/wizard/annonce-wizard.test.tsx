@@ -255,6 +255,40 @@ describe('annonce wizard', { timeout: 30_000 }, () => {
     expect(counter()).toHaveTextContent('Étape 1 / 7');
   });
 
+  it('says every missing field on the first Suivant, clears a problem as its field changes, and keeps typed text in the tab', async () => {
+    stubWizard({ 'POST /annonce/checkStepBeforeSave': () => json({ id: 5 }) });
+    const { user, unmount } = await renderApp('/annonce/create', { user: {} });
+    await chooseFastCar(user);
+    await user.click(screen.getByRole('button', { name: 'Peugeot' }));
+    await user.click(next());
+    await user.click(await screen.findByRole('button', { name: '208' }));
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Informations obligatoires' });
+
+    await user.click(next());
+    const plate = screen.getByLabelText('Plaque d’immatriculation');
+    for (const label of ['Plaque d’immatriculation', 'Confirmez la plaque', 'Couleur', 'Énergie']) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
+        expect.stringContaining('Ce champ est obligatoire.'),
+      );
+    }
+    // The first field in error takes the focus (scrolled above the sticky bar).
+    await waitFor(() => expect(plate).toHaveFocus());
+    expect(counter()).toHaveTextContent('Étape 4 / 7');
+
+    await user.type(plate, 'AB123CD');
+    expect(plate).not.toHaveAccessibleDescription(expect.stringContaining('obligatoire'));
+    expect(screen.getByLabelText('Couleur')).toHaveAccessibleDescription(
+      'Ce champ est obligatoire.',
+    );
+    unmount();
+
+    // Back later in the same tab: the step and the text typed are still there.
+    await renderApp('/annonce/create', { user: {} });
+    await screen.findByRole('heading', { name: 'Informations obligatoires' });
+    expect(screen.getByLabelText('Plaque d’immatriculation')).toHaveValue('AB123CD');
+  });
+
   it('opens the identity modal when publishing needs the identity', async () => {
     const stub = stubWizard({
       'POST /annonce/publishAnnonceGP': () =>

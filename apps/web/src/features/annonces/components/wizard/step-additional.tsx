@@ -12,7 +12,7 @@ import { CustomItemDialog } from './custom-item-dialog';
 import { describedBy, Field, GroupError } from '@/components/ui/field';
 import type { StepProps } from './wizard-types';
 
-function FinishInput({ fields, setFields, errors }: StepProps) {
+function FinishInput({ fields, update, errors }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const modelId = fields.model?.id ?? null;
@@ -34,7 +34,7 @@ function FinishInput({ fields, setFields, errors }: StepProps) {
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
-          if (fields.finish) setFields((current) => ({ ...current, finish: null }));
+          if (fields.finish) update({ finish: null });
         }}
         {...describedBy('finitions', errors.finitions)}
       />
@@ -49,7 +49,7 @@ function FinishInput({ fields, setFields, errors }: StepProps) {
                 type="button"
                 className="block min-h-11 w-full px-3 py-2 text-left text-sm hover:bg-night-50"
                 onClick={() => {
-                  setFields((current) => ({ ...current, finish: item }));
+                  update({ finish: item });
                   setText(item.name);
                   setOpen(false);
                 }}
@@ -84,7 +84,7 @@ function FinishInput({ fields, setFields, errors }: StepProps) {
           }}
           onCreated={(finish) => {
             void queryClient.invalidateQueries({ queryKey: catalogKeys.finishes(modelId) });
-            setFields((current) => ({ ...current, finish }));
+            update({ finish });
             setText(finish.name);
             setOpen(false);
           }}
@@ -96,12 +96,10 @@ function FinishInput({ fields, setFields, errors }: StepProps) {
 
 /** Step 5 (complete): VIN with its info modal, fiscal power, finish, window engraving, context. */
 export function StepAdditional(props: StepProps) {
-  const { fields, setFields, errors } = props;
+  const { fields, update, errors } = props;
   const { t } = useTranslation();
   const [vinInfo, setVinInfo] = useState(false);
   const type = fields.vehicleType;
-  const set = <K extends keyof typeof fields>(key: K, value: (typeof fields)[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
   return (
     <div className="flex flex-col gap-5">
       {type?.isLicensed && type.hasVIN ? (
@@ -121,7 +119,7 @@ export function StepAdditional(props: StepProps) {
                   autoComplete="off"
                   spellCheck={false}
                   className="font-mono uppercase"
-                  onChange={(event) => set('vin', sanitizeVinInput(event.target.value))}
+                  onChange={(event) => update({ vin: sanitizeVinInput(event.target.value) })}
                   {...describedBy('vin', errors.vin, true)}
                 />
               </Field>
@@ -147,11 +145,11 @@ export function StepAdditional(props: StepProps) {
             min={0}
             step={1}
             value={fields.fiscalPower}
-            onChange={(event) => set('fiscalPower', event.target.value)}
+            onChange={(event) => update({ fiscalPower: event.target.value })}
             onBlur={() => {
               const value = Number(fields.fiscalPower);
               if (fields.fiscalPower.trim() !== '' && Number.isFinite(value)) {
-                set('fiscalPower', String(value < 0 ? 0 : Math.round(value)));
+                update({ fiscalPower: String(value < 0 ? 0 : Math.round(value)) });
               }
             }}
             {...describedBy('fiscalPower', errors.fiscalPower)}
@@ -166,7 +164,7 @@ export function StepAdditional(props: StepProps) {
               type="checkbox"
               className="mt-0.5 size-5 shrink-0 accent-night-900"
               checked={fields.hasWindowEngraving}
-              onChange={(event) => set('hasWindowEngraving', event.target.checked)}
+              onChange={(event) => update({ hasWindowEngraving: event.target.checked })}
             />
             <span>{t('wizard.hasWindowEngraving')}</span>
           </label>
@@ -184,7 +182,7 @@ export function StepAdditional(props: StepProps) {
           rows={5}
           maxLength={2000}
           value={fields.annonceDescription}
-          onChange={(event) => set('annonceDescription', event.target.value)}
+          onChange={(event) => update({ annonceDescription: event.target.value })}
           {...describedBy('annonceDescription', errors.annonceDescription, true)}
         />
       </Field>

@@ -8,7 +8,7 @@ import { withChoice } from './wizard-form';
 import type { StepProps } from './wizard-types';
 
 /** Step 1: the activated vehicle types, filtered by name. */
-export function StepVehicleType({ fields, setFields, errors }: StepProps) {
+export function StepVehicleType({ fields, update, errors }: StepProps) {
   const { t } = useTranslation();
   const types = useVehicleTypes();
   return (
@@ -17,7 +17,7 @@ export function StepVehicleType({ fields, setFields, errors }: StepProps) {
       items={types.data}
       isLoading={types.isLoading}
       selectedId={fields.vehicleType?.id ?? null}
-      onSelect={(vehicleType) => setFields((current) => withChoice(current, { vehicleType }))}
+      onSelect={(vehicleType) => update((current) => withChoice(current, { vehicleType }))}
       filterLabel={t('wizard.vehicleType.filter')}
       error={errors.vehicleType}
     />
@@ -25,7 +25,7 @@ export function StepVehicleType({ fields, setFields, errors }: StepProps) {
 }
 
 /** Step 2: brands of the type; a missing one can be created. */
-export function StepBrand({ fields, setFields, errors }: StepProps) {
+export function StepBrand({ fields, update, errors }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const typeId = fields.vehicleType?.id ?? null;
@@ -38,7 +38,7 @@ export function StepBrand({ fields, setFields, errors }: StepProps) {
         items={brands.data}
         isLoading={brands.isLoading}
         selectedId={fields.brand?.id ?? null}
-        onSelect={(brand) => setFields((current) => withChoice(current, { brand }))}
+        onSelect={(brand) => update((current) => withChoice(current, { brand }))}
         filterLabel={t('wizard.brand.filter')}
         error={errors.brand}
         onCreate={(filter) => setCreating(filter)}
@@ -53,7 +53,7 @@ export function StepBrand({ fields, setFields, errors }: StepProps) {
           context={{ vehicleTypeId: typeId }}
           onCreated={(brand) => {
             void queryClient.invalidateQueries({ queryKey: catalogKeys.brands(typeId) });
-            setFields((current) => withChoice(current, { brand }));
+            update((current) => withChoice(current, { brand }));
           }}
         />
       ) : null}
@@ -62,7 +62,7 @@ export function StepBrand({ fields, setFields, errors }: StepProps) {
 }
 
 /** Step 3: models of the type and brand; a missing one can be created. */
-export function StepModel({ fields, setFields, errors }: StepProps) {
+export function StepModel({ fields, update, errors }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const typeId = fields.vehicleType?.id ?? null;
@@ -76,7 +76,7 @@ export function StepModel({ fields, setFields, errors }: StepProps) {
         items={models.data}
         isLoading={models.isLoading}
         selectedId={fields.model?.id ?? null}
-        onSelect={(model) => setFields((current) => withChoice(current, { model }))}
+        onSelect={(model) => update((current) => withChoice(current, { model }))}
         filterLabel={t('wizard.model.filter')}
         error={errors.model}
         onCreate={(filter) => setCreating(filter)}
@@ -91,7 +91,7 @@ export function StepModel({ fields, setFields, errors }: StepProps) {
           context={{ vehicleTypeId: typeId, brandId }}
           onCreated={(model) => {
             void queryClient.invalidateQueries({ queryKey: catalogKeys.models(typeId, brandId) });
-            setFields((current) => withChoice(current, { model }));
+            update((current) => withChoice(current, { model }));
           }}
         />
       ) : null}

@@ -6,7 +6,7 @@ import { DocumentInput, PhotosInput } from './file-inputs';
 import type { StepProps } from './wizard-types';
 
 /** Step 6 (complete): vehicle photos (at least one) and the state they show. */
-export function StepPhotos({ fields, setFields, files, setFiles, errors }: StepProps) {
+export function StepPhotos({ fields, update, files, updateFiles, errors }: StepProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-5">
@@ -16,7 +16,7 @@ export function StepPhotos({ fields, setFields, files, setFiles, errors }: StepP
       </p>
       <PhotosInput
         value={files.photos}
-        onChange={(photos) => setFiles((current) => ({ ...current, photos }))}
+        onChange={(photos) => updateFiles({ photos })}
         error={errors.vehicleFiles}
       />
       <Field
@@ -29,9 +29,7 @@ export function StepPhotos({ fields, setFields, files, setFiles, errors }: StepP
           rows={4}
           maxLength={2000}
           value={fields.vehicleDescription}
-          onChange={(event) =>
-            setFields((current) => ({ ...current, vehicleDescription: event.target.value }))
-          }
+          onChange={(event) => update({ vehicleDescription: event.target.value })}
           {...describedBy('vehicleDescription', errors.vehicleDescription)}
         />
       </Field>
@@ -40,10 +38,8 @@ export function StepPhotos({ fields, setFields, files, setFiles, errors }: StepP
 }
 
 /** Step 7 (complete): insurance, registration card (licensed), complaint: png, jpeg or pdf. */
-export function StepPapers({ fields, setFields, files, setFiles, errors }: StepProps) {
+export function StepPapers({ fields, update, files, updateFiles, errors }: StepProps) {
   const { t } = useTranslation();
-  const set = (key: 'insuranceCompany' | 'insuranceContract', value: string) =>
-    setFields((current) => ({ ...current, [key]: value }));
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-night-700">{t('wizard.papers.intro')}</p>
@@ -56,7 +52,7 @@ export function StepPapers({ fields, setFields, files, setFiles, errors }: StepP
           <Input
             id="insuranceCompany"
             value={fields.insuranceCompany}
-            onChange={(event) => set('insuranceCompany', event.target.value)}
+            onChange={(event) => update({ insuranceCompany: event.target.value })}
             {...describedBy('insuranceCompany', errors.insuranceCompany)}
           />
         </Field>
@@ -68,7 +64,7 @@ export function StepPapers({ fields, setFields, files, setFiles, errors }: StepP
           <Input
             id="insuranceContract"
             value={fields.insuranceContract}
-            onChange={(event) => set('insuranceContract', event.target.value)}
+            onChange={(event) => update({ insuranceContract: event.target.value })}
             {...describedBy('insuranceContract', errors.insuranceContract)}
           />
         </Field>
@@ -77,7 +73,7 @@ export function StepPapers({ fields, setFields, files, setFiles, errors }: StepP
         id="assuranceFile"
         label={t('wizard.assuranceFile')}
         value={files.assuranceFile}
-        onChange={(assuranceFile) => setFiles((current) => ({ ...current, assuranceFile }))}
+        onChange={(assuranceFile) => updateFiles({ assuranceFile })}
         error={errors.assuranceFile}
       />
       {fields.vehicleType?.isLicensed ? (
@@ -85,7 +81,7 @@ export function StepPapers({ fields, setFields, files, setFiles, errors }: StepP
           id="carteGriseFile"
           label={t('wizard.carteGriseFile')}
           value={files.carteGriseFile}
-          onChange={(carteGriseFile) => setFiles((current) => ({ ...current, carteGriseFile }))}
+          onChange={(carteGriseFile) => updateFiles({ carteGriseFile })}
           error={errors.carteGriseFile}
         />
       ) : null}
@@ -93,7 +89,7 @@ export function StepPapers({ fields, setFields, files, setFiles, errors }: StepP
         id="plainteFile"
         label={t('wizard.plainteFile')}
         value={files.plainteFile}
-        onChange={(plainteFile) => setFiles((current) => ({ ...current, plainteFile }))}
+        onChange={(plainteFile) => updateFiles({ plainteFile })}
         error={errors.plainteFile}
       />
     </div>

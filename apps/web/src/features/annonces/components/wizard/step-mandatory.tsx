@@ -89,12 +89,12 @@ function YesNo({
 }
 
 /** Step 4: identifier(s), colour, energy, theft address, owner and the owner attestation. */
-export function StepMandatory({ fields, setFields, files, setFiles, errors }: StepProps) {
+export function StepMandatory({ fields, update, files, updateFiles, errors }: StepProps) {
   const { t } = useTranslation();
   const colors = useColors();
   const energies = useEnergies();
   const set = <K extends keyof typeof fields>(key: K, value: (typeof fields)[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
+    update({ [key]: value });
   return (
     <div className="flex flex-col gap-5">
       <section aria-labelledby="identifiers-title" className="flex flex-col gap-4">
@@ -195,14 +195,12 @@ export function StepMandatory({ fields, setFields, files, setFiles, errors }: St
         value={fields.isProprio}
         error={errors.isProprio}
         onChange={(isProprio) => {
-          setFields((current) => ({
-            ...current,
+          update({
             isProprio,
             // §4 "Owner status": owner clears the other owner's names and documents.
             ...(isProprio ? { firstnameOwner: '', lastnameOwner: '' } : {}),
-          }));
-          if (isProprio)
-            setFiles((current) => ({ ...current, identityRecto: null, identityVerso: null }));
+          });
+          if (isProprio) updateFiles({ identityRecto: null, identityVerso: null });
         }}
       />
       {fields.isProprio === false ? (
@@ -245,14 +243,14 @@ export function StepMandatory({ fields, setFields, files, setFiles, errors }: St
             id="identityRecto"
             label={t('wizard.owner.identityRecto')}
             value={files.identityRecto}
-            onChange={(identityRecto) => setFiles((current) => ({ ...current, identityRecto }))}
+            onChange={(identityRecto) => updateFiles({ identityRecto })}
             error={errors.identityRecto}
           />
           <DocumentInput
             id="identityVerso"
             label={t('wizard.owner.identityVerso')}
             value={files.identityVerso}
-            onChange={(identityVerso) => setFiles((current) => ({ ...current, identityVerso }))}
+            onChange={(identityVerso) => updateFiles({ identityVerso })}
             error={errors.identityVerso}
           />
         </section>

@@ -23,7 +23,7 @@ export function rewardAmountOf(level: number, freeAmount: string): number {
 }
 
 /** Additional reward: levels 1–4 at fixed amounts, 5 a free amount of at least 1400 EUR; re-click deselects. */
-export function StepReward({ fields, setFields, errors }: StepProps) {
+export function StepReward({ fields, update, errors }: StepProps) {
   const { t, i18n } = useTranslation();
   const levels = [1, 2, 3, 4, 5] as const;
   return (
@@ -38,8 +38,7 @@ export function StepReward({ fields, setFields, errors }: StepProps) {
                 type="button"
                 aria-pressed={selected}
                 onClick={() =>
-                  setFields((current) => ({
-                    ...current,
+                  update((current) => ({
                     rewardLevel: selected ? 0 : level,
                     rewardAmount: selected || level !== 5 ? '' : current.rewardAmount,
                   }))
@@ -83,13 +82,11 @@ export function StepReward({ fields, setFields, errors }: StepProps) {
             min={ADDITIONAL_REWARD_FREE_MIN}
             step={1}
             value={fields.rewardAmount}
-            onChange={(event) =>
-              setFields((current) => ({ ...current, rewardAmount: event.target.value }))
-            }
+            onChange={(event) => update({ rewardAmount: event.target.value })}
             onBlur={() => {
               const value = Math.ceil(Number(fields.rewardAmount));
               if (fields.rewardAmount.trim() !== '' && Number.isFinite(value)) {
-                setFields((current) => ({ ...current, rewardAmount: String(value) }));
+                update({ rewardAmount: String(value) });
               }
             }}
             {...describedBy('additionnalRewardAmount', errors.additionnalRewardAmount)}

@@ -1,16 +1,14 @@
 import {
   paymentSummary,
-  stepAt,
   stepNumber,
   stepOfField,
   visibleSteps,
   maxDisplayedStep,
   type AnnonceCard,
-  type AnnonceDetail,
   type WizardStep,
 } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -19,121 +17,27 @@ import { ApiError } from '@/lib/api-client';
 import { annonceKeys } from '../../api/annonce-keys';
 import { getAnnonce, publishAnnonces, saveAnnonce } from '../../api/annonces';
 import { basketEntryOfCard } from './step-recap';
-import { formatEuros, rewardAmountOf } from './step-reward';
+import { formatEuros } from './step-reward';
+import { useWizardValues } from './use-wizard-values';
+import { buildSaveForm, emptyFields, emptyFiles, fromDetail } from './wizard-form';
 import {
-  buildSaveForm,
-  emptyFields,
-  emptyFiles,
-  fromDetail,
-  identifiersLine,
-  stepProblems,
-  type WizardFields,
-  type WizardFiles,
-} from './wizard-form';
+  basketEntryOf,
+  freshState,
+  metaOf,
+  stateOfDetail,
+  valuesOf,
+  type WizardMeta,
+} from './wizard-state';
 import {
   clearWizardState,
   loadWizardState,
-  newWizardKey,
   saveWizardState,
   type PersistedWizard,
 } from './wizard-storage';
-import type { BasketEntry, FieldErrors, StepProps } from './wizard-types';
-
-/** Error names that differ from the form's field names. */
-const ERROR_KEYS_OF_FIELD: Record<string, string[]> = {
-  street: ['address', 'town'],
-  town: ['address', 'town'],
-  licensePlate: ['licensePlateConfirm'],
-  licensePlateConfirm: ['licensePlate'],
-  finish: ['finitions'],
-  rewardLevel: ['additionnalRewardAmount', 'additionnalRewardLevel'],
-  rewardAmount: ['additionnalRewardAmount'],
-};
-
-/** The problems whose fields did not change since they were found. */
-function visibleErrors(
-  found: { errors: FieldErrors; fields?: WizardFields; files?: WizardFiles },
-  fields: WizardFields,
-  files: WizardFiles,
-): FieldErrors {
-  if (!found.fields || !found.files) return found.errors;
-  const changed = new Set<string>();
-  for (const key of Object.keys(fields) as (keyof WizardFields)[]) {
-    if (found.fields[key] !== fields[key]) changed.add(key);
-  }
-  for (const key of Object.keys(files) as (keyof WizardFiles)[]) {
-    if (found.files[key] !== files[key]) changed.add(key === 'photos' ? 'vehicleFiles' : key);
-  }
-  for (const [field, errorKeys] of Object.entries(ERROR_KEYS_OF_FIELD)) {
-    if (changed.has(field)) errorKeys.forEach((key) => changed.add(key));
-  }
-  return Object.fromEntries(Object.entries(found.errors).filter(([key]) => !changed.has(key)));
-}
+import type { BasketEntry, StepProps } from './wizard-types';
 
 const SAVED_MARK_MS = 2_000;
 const PUBLISH_ERROR_MS = 20_000;
-
-const freshState = (
-  basket: BasketEntry[] = [],
-  isFast: boolean | null = null,
-): PersistedWizard => ({
-  version: 1,
-  annonceId: null,
-  isFast,
-  mode: 'create',
-  status: null,
-  step: isFast === null ? 'ONBOARDING' : 'VEHICLE_TYPE',
-  minStep: 0,
-  fields: emptyFields(),
-  files: emptyFiles(),
-  basket,
-  dirty: false,
-  wizardKey: newWizardKey(),
-});
-
-/** The wizard state an existing announcement opens with (§4 "Editing"), or null if not editable. */
-function stateOfDetail(
-  detail: AnnonceDetail,
-  basket: BasketEntry[],
-  override?: { isFast: boolean; step: WizardStep },
-): PersistedWizard | null {
-  if (!detail.resume && !override) return null;
-  const { fields, files } = fromDetail(detail);
-  const isFast = override?.isFast ?? detail.isFastAnnonce;
-  const resume = detail.resume ?? { step: 1, minStep: 0, mode: 'create' as const };
-  return {
-    version: 1,
-    annonceId: detail.id,
-    isFast,
-    mode: resume.mode,
-    status: detail.status.value,
-    step: override?.step ?? stepAt(resume.step, isFast) ?? 'VEHICLE_TYPE',
-    minStep: resume.minStep,
-    fields,
-    files,
-    basket,
-    dirty: false,
-  };
-}
-
-function basketEntryOf(state: PersistedWizard, id: number): BasketEntry {
-  const { fields, files } = state;
-  const isLicensed = fields.vehicleType?.isLicensed ?? false;
-  return {
-    id,
-    title: [fields.brand?.name, fields.model?.name].filter(Boolean).join(' '),
-    identifiers: identifiersLine([
-      fields.licensePlate,
-      fields.vin,
-      fields.bicycode,
-      fields.serialNumber,
-    ]),
-    isLicensed,
-    additionalRewardAmount: rewardAmountOf(fields.rewardLevel, fields.rewardAmount),
-    isComplete: files.plainteFile !== null && (!isLicensed || files.carteGriseFile !== null),
-    isFast: state.isFast ?? true,
-  };
-}
 
 export interface AnnonceWizardOptions {
   annonceId: number | null;
@@ -144,26 +48,32 @@ export interface AnnonceWizardOptions {
 /**
  * The announcement wizard's state and logic (docs/product/annonces.md §2), apart from its screen:
  * both sequences and counters from the domain, saves at each step (check-step up to the mandatory
- * fields), the basket, publication with the payment promise, and leaving. Everything typed stays
- * in sessionStorage under one wizard key until published; leaving with anything typed asks first
- * (the route blocker, and a ref the blocker reads at navigation time once a leave is confirmed).
+ * fields), the basket, publication with the payment promise, and leaving. The values typed live in
+ * react-hook-form (useWizardValues); the step, the basket and the wizard key beside them. All of it
+ * stays in sessionStorage under one wizard key until published; leaving with anything typed asks
+ * first (the route blocker, and a ref the blocker reads at navigation time once a leave is
+ * confirmed).
  */
 export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizardOptions) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<PersistedWizard | null>(() => {
+  // What the wizard opens with: the unsaved form stored in this tab, else a fresh one (creation).
+  const [opening] = useState<PersistedWizard | null>(() => {
     const stored = loadWizardState();
     if (stored && (annonceId === null || stored.annonceId === annonceId)) return stored;
     return annonceId === null ? freshState() : null;
   });
+  const [meta, setMeta] = useState<WizardMeta | null>(() => opening && metaOf(opening));
+  const isFast = meta?.isFast ?? false;
+  const form = useWizardValues({
+    initial: opening ? valuesOf(opening) : { fields: emptyFields(), files: emptyFiles() },
+    check: { step: meta?.step ?? 'ONBOARDING', isFast },
+    onChange: () =>
+      setMeta((current) => (current && !current.dirty ? { ...current, dirty: true } : current)),
+  });
+  const { values, errors } = form;
   const [loadError, setLoadError] = useState<'notEditable' | 'failed' | null>(null);
-  // Problems with the input they were found in: one disappears as soon as its field changes.
-  const [errorState, setErrorState] = useState<{
-    errors: FieldErrors;
-    fields?: WizardFields;
-    files?: WizardFiles;
-  }>({ errors: {} });
   const [busy, setBusy] = useState(false);
   const [mark, setMark] = useState<'saved' | 'notSaved' | null>(null);
   const [dialog, setDialog] = useState<'incomplete' | 'promise' | 'success' | null>(null);
@@ -179,36 +89,44 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   const headingRef = useRef<HTMLHeadingElement>(null);
   const markTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  /** Another announcement, or a fresh wizard, in place of this one. */
+  const replace = (next: PersistedWizard) => {
+    setMeta(metaOf(next));
+    form.replace(valuesOf(next));
+  };
+
   // An existing announcement opens at its resume point (§4), unless its unsaved form is stored.
+  const { replace: replaceValues } = form;
   useEffect(() => {
-    if (state !== null || annonceId === null) return;
+    if (meta !== null || annonceId === null) return;
     let cancelled = false;
     getAnnonce(annonceId).then(
       (detail) => {
         if (cancelled) return;
         const next = stateOfDetail(detail, []);
-        if (next) setState(next);
-        else setLoadError('notEditable');
+        if (next) {
+          setMeta(metaOf(next));
+          replaceValues(valuesOf(next));
+        } else setLoadError('notEditable');
       },
       () => !cancelled && setLoadError('failed'),
     );
     return () => {
       cancelled = true;
     };
-  }, [annonceId, state]);
+  }, [annonceId, meta, replaceValues]);
 
+  // Everything typed is kept in the tab at each change (the values are watched), until published.
   useEffect(() => {
-    if (state && !leaving) saveWizardState(state);
-  }, [state, leaving]);
+    if (meta && !leaving) saveWizardState({ ...meta, ...values });
+  }, [meta, values, leaving]);
 
   useEffect(() => () => clearTimeout(markTimer.current), []);
 
-  const dirty = Boolean(state?.dirty) && !leaving;
+  const dirty = Boolean(meta?.dirty) && !leaving;
   // Leaving with anything typed asks first, saved or not (a saved draft is said to be kept).
   const hasTyped =
-    !leaving &&
-    state !== null &&
-    (state.dirty || state.annonceId !== null || state.isFast !== null);
+    !leaving && meta !== null && (meta.dirty || meta.annonceId !== null || meta.isFast !== null);
   // Page unload (reload, closing the tab) with unsaved changes.
   useEffect(() => {
     if (!dirty) return;
@@ -232,7 +150,7 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }, []);
 
   const goTo = useCallback((step: WizardStep) => {
-    setState((current) => (current ? { ...current, step } : current));
+    setMeta((current) => (current ? { ...current, step } : current));
     window.scrollTo({ top: 0 });
     // The new step's title takes the focus, so a screen reader hears where it is.
     requestAnimationFrame(() => headingRef.current?.focus());
@@ -247,20 +165,15 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
         annonceId !== null ? () => void navigate(paths.annonceShow.getHref(annonceId)) : null,
     };
   }
-  if (!state) return { status: 'loading' as const };
+  if (!meta) return { status: 'loading' as const };
 
-  const errors = visibleErrors(errorState, state.fields, state.files);
-  const setErrors = (next: FieldErrors) =>
-    setErrorState({ errors: next, fields: state.fields, files: state.files });
-
-  const isFast = state.isFast ?? false;
-  const steps = visibleSteps(isFast, state.mode);
-  const position = steps.indexOf(state.step);
+  const steps = visibleSteps(isFast, meta.mode);
+  const position = steps.indexOf(meta.step);
   const isLast = position === steps.length - 1;
   const previousStep = position > 0 ? steps[position - 1] : undefined;
-  const canGoBack = previousStep !== undefined && stepNumber(previousStep, isFast) >= state.minStep;
-  const current = state.step === 'ONBOARDING' ? 0 : stepNumber(state.step, isFast);
-  const max = maxDisplayedStep(isFast, state.mode);
+  const canGoBack = previousStep !== undefined && stepNumber(previousStep, isFast) >= meta.minStep;
+  const current = meta.step === 'ONBOARDING' ? 0 : stepNumber(meta.step, isFast);
+  const max = maxDisplayedStep(isFast, meta.mode);
 
   /** Back one page in the app, or home when the wizard was opened directly. */
   function goBack() {
@@ -269,45 +182,25 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
     else void navigate(paths.home.getHref());
   }
 
-  const setFields = (update: SetStateAction<WizardFields>) =>
-    setState((previous) =>
-      previous
-        ? {
-            ...previous,
-            dirty: true,
-            fields: typeof update === 'function' ? update(previous.fields) : update,
-          }
-        : previous,
-    );
-  const setFiles = (update: SetStateAction<WizardFiles>) =>
-    setState((previous) =>
-      previous
-        ? {
-            ...previous,
-            dirty: true,
-            files: typeof update === 'function' ? update(previous.files) : update,
-          }
-        : previous,
-    );
-
   /** A 403 naming a field: mark it and go to the step holding it (§5 "Server save 403"). */
   function showFieldError(field: string, messageKey: string) {
-    const isLicensed = state?.fields.vehicleType?.isLicensed ?? false;
+    const isLicensed = form.getValues().fields.vehicleType?.isLicensed ?? false;
     const target = field === 'identity' ? null : stepOfField(field, { isLicensed });
-    setErrors({ [field]: messageKey });
+    form.showProblem(field, messageKey);
     if (target && steps.includes(target)) goTo(target);
     else toast.error(t(messageKey));
   }
 
   async function save(options: { isDraft: boolean; forceDraft?: boolean }): Promise<number | null> {
-    if (!state) return null;
-    const stepNo = stepNumber(state.step, isFast);
+    if (!meta) return null;
+    const { fields, files } = form.getValues();
+    const stepNo = stepNumber(meta.step, isFast);
     const mode =
-      state.mode === 'create' && options.isDraft && stepNo <= stepNumber('MANDATORY_FIELDS', isFast)
+      meta.mode === 'create' && options.isDraft && stepNo <= stepNumber('MANDATORY_FIELDS', isFast)
         ? 'checkStep'
         : 'save';
     const hasNewFiles =
-      state.files.photos.some((slot) => slot.kind === 'new') ||
+      files.photos.some((slot) => slot.kind === 'new') ||
       (
         [
           'identityRecto',
@@ -316,35 +209,32 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
           'plainteFile',
           'assuranceFile',
         ] as const
-      ).some((slot) => state.files[slot]?.kind === 'new');
+      ).some((slot) => files[slot]?.kind === 'new');
     try {
       const { id } = await saveAnnonce(
         mode,
         buildSaveForm({
-          fields: state.fields,
-          files: state.files,
-          annonceId: state.annonceId,
+          fields,
+          files,
+          annonceId: meta.annonceId,
           isDraft: options.isDraft,
           isFast,
           // Drafts remember the step reached; published ones keep theirs on the server.
           currentStep: Math.max(stepNo, 0),
           forceDraft: options.forceDraft,
-          wizardKey: state.wizardKey,
+          wizardKey: meta.wizardKey,
         }),
       );
       // New files are stored now: keep them by id from here on.
-      let files = state.files;
       if (hasNewFiles) {
         try {
-          files = fromDetail(await getAnnonce(id)).files;
+          form.setStoredFiles(fromDetail(await getAnnonce(id)).files);
         } catch {
-          files = state.files;
+          // Kept as picked: the next save sends them again.
         }
       }
-      setState((previous) =>
-        previous ? { ...previous, annonceId: id, files, dirty: false } : previous,
-      );
-      setErrors({});
+      setMeta((previous) => (previous ? { ...previous, annonceId: id, dirty: false } : previous));
+      form.clearProblems();
       showMark('saved');
       void queryClient.invalidateQueries({ queryKey: annonceKeys.all });
       return id;
@@ -359,25 +249,11 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
     }
   }
 
-  function checkStep(): boolean {
-    if (!state) return false;
-    const problems = stepProblems(state.step, state.fields, state.files, isFast);
-    if (problems.length === 0) return true;
-    setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.messageKey])));
-    requestAnimationFrame(() => {
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      // Centred, so the sticky Précédent / Suivant bar never covers it.
-      first?.scrollIntoView?.({ block: 'center' });
-      first?.focus({ preventScroll: true });
-    });
-    return false;
-  }
-
   async function finishEdit() {
-    if (!state || state.annonceId === null) return;
-    if (!checkStep()) return;
+    if (!meta || meta.annonceId === null) return;
+    if (!(await form.check())) return;
     setBusy(true);
-    const refused = state.status === 'REFUSED';
+    const refused = meta.status === 'REFUSED';
     const id = await save({ isDraft: refused });
     if (id !== null && refused) await publish([id], false);
     else if (id !== null) {
@@ -392,37 +268,37 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }
 
   async function next() {
-    if (!state) return;
-    if (state.step === 'ONBOARDING') {
-      if (state.isFast === null) {
-        setErrors({ onboarding: 'wizard.onboarding.required' });
+    if (!meta) return;
+    if (meta.step === 'ONBOARDING') {
+      if (meta.isFast === null) {
+        form.showProblem('onboarding', 'wizard.onboarding.required');
         return;
       }
       goTo('VEHICLE_TYPE');
       return;
     }
-    if (state.mode === 'edit' && isLast) {
+    if (meta.mode === 'edit' && isLast) {
       await finishEdit();
       return;
     }
-    if (state.step === 'RECAP') {
-      if (state.basket.length > 0) goTo('PAYMENT_SUMMARY');
+    if (meta.step === 'RECAP') {
+      if (meta.basket.length > 0) goTo('PAYMENT_SUMMARY');
       return;
     }
-    if (state.step === 'PAYMENT_SUMMARY') {
+    if (meta.step === 'PAYMENT_SUMMARY') {
       startPublish();
       return;
     }
-    if (!checkStep()) return;
+    if (!(await form.check())) return;
     setBusy(true);
     const id = await save({ isDraft: true });
     setBusy(false);
     if (id === null) return;
     const following = steps[position + 1];
-    if (state.step === 'ADDITIONNAL_REWARD') {
-      setState((previous) => {
+    if (meta.step === 'ADDITIONNAL_REWARD') {
+      const entry = basketEntryOf(form.getValues(), meta.isFast, id);
+      setMeta((previous) => {
         if (!previous) return previous;
-        const entry = basketEntryOf({ ...previous, annonceId: id }, id);
         const basket = previous.basket.some((other) => other.id === id)
           ? previous.basket.map((other) => (other.id === id ? entry : other))
           : [...previous.basket, entry];
@@ -433,15 +309,15 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }
 
   function startPublish() {
-    if (!state || state.basket.length === 0) return;
-    if (state.basket.some((entry) => !entry.isComplete)) setDialog('incomplete');
+    if (!meta || meta.basket.length === 0) return;
+    if (meta.basket.some((entry) => !entry.isComplete)) setDialog('incomplete');
     else openPromiseOrPublish();
   }
 
   function openPromiseOrPublish() {
-    if (!state) return;
+    if (!meta) return;
     const total = paymentSummary(
-      state.basket.map((entry) => ({
+      meta.basket.map((entry) => ({
         isLicensed: entry.isLicensed,
         additionalRewardAmount: entry.additionalRewardAmount,
       })),
@@ -449,15 +325,15 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
     if (total > 0) setDialog('promise');
     else
       void publish(
-        state.basket.map((entry) => entry.id),
+        meta.basket.map((entry) => entry.id),
         true,
       );
   }
 
   /** §4: the reminder 24 h before the end of the 48-hour window, asked for each incomplete one. */
   async function askReminders() {
-    if (!state) return;
-    for (const entry of state.basket.filter((other) => !other.isComplete)) {
+    if (!meta) return;
+    for (const entry of meta.basket.filter((other) => !other.isComplete)) {
       try {
         const detail = await getAnnonce(entry.id);
         const { fields, files } = fromDetail(detail);
@@ -479,18 +355,18 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }
 
   async function publish(ids: number[], fromBasket: boolean) {
-    if (!state) return;
+    if (!meta) return;
     setBusy(true);
     try {
       await publishAnnonces(ids);
       const allComplete = fromBasket
-        ? state.basket.every((entry) => entry.isComplete)
-        : basketEntryOf(state, ids[0] ?? 0).isComplete;
+        ? meta.basket.every((entry) => entry.isComplete)
+        : basketEntryOf(form.getValues(), meta.isFast, ids[0] ?? 0).isComplete;
       setPublished({ count: ids.length, allComplete, canDeclareAnother: fromBasket });
       setLeaving(true);
       clearWizardState();
       // Behind the success modal the wizard is back at step 0, ready for another stolen vehicle.
-      if (fromBasket) setState(freshState());
+      if (fromBasket) replace(freshState());
       void queryClient.invalidateQueries({ queryKey: annonceKeys.all });
       setDialog('success');
     } catch (error) {
@@ -516,19 +392,19 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }
 
   async function completeFirstIncomplete() {
-    if (!state) return;
-    const entry = state.basket.find((other) => !other.isComplete);
+    if (!meta) return;
+    const entry = meta.basket.find((other) => !other.isComplete);
     setDialog(null);
     if (!entry) return;
     try {
       const detail = await getAnnonce(entry.id);
       // §4: choosing Complete turns a partial announcement into a complete one.
-      const next = stateOfDetail(detail, state.basket, {
+      const next = stateOfDetail(detail, meta.basket, {
         isFast: false,
         step: 'ADDITIONNAL_FIELDS',
       });
       if (next) {
-        setState({ ...next, dirty: true });
+        replace({ ...next, dirty: true });
         goTo('ADDITIONNAL_FIELDS');
       }
     } catch {
@@ -537,15 +413,15 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }
 
   async function editEntry(entry: BasketEntry) {
-    if (!state) return;
+    if (!meta) return;
     try {
       const detail = await getAnnonce(entry.id);
-      const next = stateOfDetail(detail, state.basket, {
+      const next = stateOfDetail(detail, meta.basket, {
         isFast: detail.isFastAnnonce,
         step: 'MANDATORY_FIELDS',
       });
       if (next) {
-        setState(next);
+        replace(next);
         goTo('MANDATORY_FIELDS');
       }
     } catch {
@@ -554,16 +430,16 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   }
 
   const stepProps: StepProps = {
-    fields: state.fields,
-    setFields,
-    files: state.files,
-    setFiles,
+    fields: values.fields,
+    files: values.files,
+    update: form.update,
+    updateFiles: form.updateFiles,
     errors,
     isFast,
   };
   const paymentTotal = formatEuros(
     paymentSummary(
-      state.basket.map((entry) => ({
+      meta.basket.map((entry) => ({
         isLicensed: entry.isLicensed,
         additionalRewardAmount: entry.additionalRewardAmount,
       })),
@@ -572,24 +448,24 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
   );
 
   const nextLabel =
-    state.mode === 'edit' && isLast
-      ? state.status === 'REFUSED'
+    meta.mode === 'edit' && isLast
+      ? meta.status === 'REFUSED'
         ? 'wizard.publish'
         : 'wizard.save'
-      : state.step === 'PAYMENT_SUMMARY'
+      : meta.step === 'PAYMENT_SUMMARY'
         ? 'wizard.publish'
         : 'wizard.next';
 
   /** Publishes the whole basket (after the payment promise when there is something to pay). */
   const publishBasket = () =>
     void publish(
-      state.basket.map((entry) => entry.id),
+      meta.basket.map((entry) => entry.id),
       true,
     );
 
   return {
     status: 'ready' as const,
-    state,
+    state: meta,
     errors,
     stepProps,
     busy,
@@ -604,21 +480,21 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
     nextLabel,
     paymentTotal,
     /** The "last draft" offer shows on a fresh wizard only. */
-    offersResume: annonceId === null && state.annonceId === null && !state.dirty,
+    offersResume: annonceId === null && meta.annonceId === null && !meta.dirty,
     submit: () => void next(),
     /** The back arrow: asks first when anything was typed. */
     back: () => (hasTyped ? setConfirmBack(true) : goBack()),
     previous: () => {
       if (!previousStep) return;
-      setErrors({});
+      form.clearProblems();
       goTo(previousStep);
     },
     resumeDraft: (id: number) => {
       void getAnnonce(id).then(
         (detail) => {
-          const resumed = stateOfDetail(detail, state.basket);
+          const resumed = stateOfDetail(detail, meta.basket);
           if (resumed) {
-            setState(resumed);
+            replace(resumed);
             goTo(resumed.step);
           }
         },
@@ -626,24 +502,23 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
       );
     },
     chooseFast: (choice: boolean) => {
-      setErrors({});
-      setState((previous) => (previous ? { ...previous, isFast: choice } : previous));
+      form.clearProblems();
+      setMeta((previous) => (previous ? { ...previous, isFast: choice } : previous));
     },
     basket: {
       addNew: (choice: boolean) => {
-        setErrors({});
-        setState((previous) => (previous ? freshState(previous.basket, choice) : previous));
+        replace(freshState(meta.basket, choice));
         goTo('VEHICLE_TYPE');
       },
       addDraft: (card: AnnonceCard) =>
-        setState((previous) =>
+        setMeta((previous) =>
           previous && !previous.basket.some((entry) => entry.id === card.id)
             ? { ...previous, basket: [...previous.basket, basketEntryOfCard(card)] }
             : previous,
         ),
       edit: (entry: BasketEntry) => void editEntry(entry),
       remove: (entry: BasketEntry) =>
-        setState((previous) =>
+        setMeta((previous) =>
           previous
             ? { ...previous, basket: previous.basket.filter((other) => other.id !== entry.id) }
             : previous,
@@ -677,7 +552,7 @@ export function useAnnonceWizard({ annonceId, onIdentityRequired }: AnnonceWizar
     leave: {
       open: blocker.state === 'blocked' || confirmBack,
       /** A saved draft is said to be kept. */
-      saved: !dirty && state.annonceId !== null,
+      saved: !dirty && meta.annonceId !== null,
       stay: () => {
         setConfirmBack(false);
         blocker.reset?.();

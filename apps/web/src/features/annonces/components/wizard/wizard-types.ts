@@ -1,14 +1,17 @@
-import type { Dispatch, SetStateAction } from 'react';
 import type { WizardFields, WizardFiles } from './wizard-form';
 
 /** Field name → message key of the problem shown under it. */
 export type FieldErrors = Partial<Record<string, string>>;
 
+/** Some values to change, or how to change them from the current ones. */
+export type Patch<T> = Partial<T> | ((current: T) => Partial<T>);
+
 export interface StepProps {
   fields: WizardFields;
-  setFields: Dispatch<SetStateAction<WizardFields>>;
   files: WizardFiles;
-  setFiles: Dispatch<SetStateAction<WizardFiles>>;
+  /** Changes some fields; each one that changed loses its problem (useWizardValues). */
+  update: (patch: Patch<WizardFields>) => void;
+  updateFiles: (patch: Patch<WizardFiles>) => void;
   errors: FieldErrors;
   isFast: boolean;
 }
