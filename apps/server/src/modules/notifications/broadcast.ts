@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BroadcastBody } from '@app/domain';
+import type { AdminAuditAction, AdminAuditObjectType, BroadcastBody } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
@@ -9,8 +9,8 @@ import { NOTIFICATIONS_CHANNEL } from './notifier';
 export interface AuditEntry {
   adminId: number;
   adminUsername?: string;
-  action: string;
-  objectType: string;
+  action: AdminAuditAction;
+  objectType: AdminAuditObjectType;
   objectId: number | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
