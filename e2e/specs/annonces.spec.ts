@@ -283,7 +283,7 @@ test.describe('announcements', () => {
     const cardHeart = card.getByRole('button', { name: 'Ajouter aux favoris' });
     await expect(cardHeart).toHaveAttribute('aria-pressed', 'true');
     await cardHeart.click();
-    await expect(page.getByText(/pas encore d’annonce en favori/)).toBeVisible();
+    await expect(page.getByText('Aucun favori pour l’instant')).toBeVisible();
   });
 
   test('delete a draft', async ({ page, request }) => {

@@ -310,7 +310,7 @@ describe('notifications', () => {
     stubFetch({ 'POST /lampNotification/getAllForUser': () => json([]) });
     const { user } = await renderApp('/', { user: {} });
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune notification pour l’instant')).toBeInTheDocument();
   });
 });
 

@@ -21,7 +21,7 @@ describe('my announcements and favourites', () => {
     const drafts = await screen.findByRole('list', { name: /^Brouillons/ });
     expect(within(drafts).getByText('Renault Clio')).toBeInTheDocument();
     expect(within(drafts).getByRole('link', { name: 'Modifier le brouillon' })).toBeInTheDocument();
-    expect(screen.getByText('Aucune annonce en cours de validation.')).toBeInTheDocument();
+    expect(screen.getByText('Aucune annonce en attente de validation')).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Validées' })).getByText('BMW X4'),
     ).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('my announcements and favourites', () => {
       await screen.findByRole('status', { name: 'Chargement des favoris' }),
     ).toBeInTheDocument();
     answer(json([]));
-    expect(await screen.findByText(/pas encore d’annonce en favori/)).toBeInTheDocument();
+    expect(await screen.findByText('Aucun favori pour l’instant')).toBeInTheDocument();
   });
 
   it('lists favourites with their hearts on', async () => {

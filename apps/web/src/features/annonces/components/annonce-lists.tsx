@@ -1,6 +1,6 @@
 import type { AnnonceCard as AnnonceCardData } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Heart, Trash2 } from 'lucide-react';
+import { FilePen, Heart, Hourglass, Plus, Radio, Search, Siren, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import {
 } from '@/components/annonce-card/annonce-card';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
 import { toast } from 'sonner';
@@ -105,23 +106,59 @@ function OwnerCardActions({ annonce }: { annonce: AnnonceCardData }) {
 }
 
 const GROUPS = [
-  { key: 'annoncesDraft', title: 'myAnnonce.drafts', empty: 'myAnnonce.drafts.empty' },
-  { key: 'toValidate', title: 'myAnnonce.toValidate', empty: 'myAnnonce.toValidate.empty' },
-  { key: 'validated', title: 'myAnnonce.validated', empty: 'myAnnonce.validated.empty' },
+  {
+    key: 'annoncesDraft',
+    title: 'myAnnonce.drafts',
+    empty: 'myAnnonce.drafts.empty',
+    emptyHint: 'myAnnonce.drafts.empty.hint',
+    icon: FilePen,
+  },
+  {
+    key: 'toValidate',
+    title: 'myAnnonce.toValidate',
+    empty: 'myAnnonce.toValidate.empty',
+    emptyHint: 'myAnnonce.toValidate.empty.hint',
+    icon: Hourglass,
+  },
+  {
+    key: 'validated',
+    title: 'myAnnonce.validated',
+    empty: 'myAnnonce.validated.empty',
+    emptyHint: 'myAnnonce.validated.empty.hint',
+    icon: Radio,
+  },
 ] as const;
 
-/** /user/myAnnonce: drafts (and refused), in validation, validated; each with its empty text. */
+/**
+ * /user/myAnnonce: drafts (and refused), in validation, validated; an empty group says so in a
+ * line, and without any announcement at all one empty state leads to declaring a theft.
+ */
 export function MyAnnonces() {
   const { t } = useTranslation();
   const mine = useMyAnnonces();
+  const nothing = mine.data && GROUPS.every((group) => mine.data[group.key].length === 0);
+  if (nothing) {
+    return (
+      <EmptyState
+        icon={Siren}
+        title={t('myAnnonce.empty')}
+        text={t('myAnnonce.empty.hint')}
+        action={{ label: t('myAnnonce.create'), to: paths.annonceCreate.getHref(), icon: Plus }}
+      />
+    );
+  }
   return (
     <div className="flex flex-col gap-8">
-      <Link
-        to={paths.annonceCreate.getHref()}
-        className={buttonClasses({ className: 'self-start' })}
-      >
-        {t('myAnnonce.create')}
-      </Link>
+      {/* Once loaded: without any announcement, the empty state's button takes its place. */}
+      {mine.isLoading ? null : (
+        <Link
+          to={paths.annonceCreate.getHref()}
+          className={buttonClasses({ className: 'self-start' })}
+        >
+          <Plus aria-hidden="true" className="size-5" />
+          {t('myAnnonce.create')}
+        </Link>
+      )}
       {GROUPS.map((group) => (
         <section
           key={group.key}
@@ -149,7 +186,12 @@ export function MyAnnonces() {
               withFound={group.key !== 'annoncesDraft'}
             />
           ) : (
-            <p className="rounded-xl bg-white p-4 text-sm text-night-700">{t(group.empty)}</p>
+            <EmptyState
+              compact
+              icon={group.icon}
+              title={t(group.empty)}
+              text={t(group.emptyHint)}
+            />
           )}
         </section>
       ))}
@@ -174,13 +216,12 @@ export function MyFavorites() {
   const list = favorites.data ?? [];
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-8 text-center">
-        <Heart aria-hidden="true" className="size-10 text-night-300" />
-        <p className="text-night-700">{t('myFavorites.empty')}</p>
-        <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'secondary' })}>
-          {t('myFavorites.discover')}
-        </Link>
-      </div>
+      <EmptyState
+        icon={Heart}
+        title={t('myFavorites.empty')}
+        text={t('myFavorites.empty.hint')}
+        action={{ label: t('myFavorites.discover'), to: paths.search.getHref(), icon: Search }}
+      />
     );
   }
   return (

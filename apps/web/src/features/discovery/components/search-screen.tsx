@@ -13,6 +13,7 @@ import { useDebouncedState } from '../hooks/use-debounced-value';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useSearchAnnonces } from '../hooks/use-search-annonces';
 import {
+  clearedFilters,
   countActiveFilters,
   criteriaForm,
   EMPTY_FILTERS,
@@ -266,7 +267,12 @@ export function SearchScreen({
       </div>
       <ActiveFilterChips filters={filters} onChange={setFilters} />
       {view === 'list' ? (
-        <SearchResultsList search={search} />
+        <SearchResultsList
+          search={search}
+          {...(filtersHaveCriterion(filters)
+            ? { onClearCriteria: () => setFilters(clearedFilters(filters)) }
+            : {})}
+        />
       ) : (
         <Suspense fallback={<Skeleton className="h-[60dvh] w-full" />}>
           <SearchMap

@@ -216,7 +216,7 @@ describe('Saved searches', { timeout: 20_000 }, () => {
   it('shows the empty state and sends the create button to the filters', async () => {
     stubFetch({ ...common, 'GET /savedSearch/getMyAlerts': () => json([]) });
     const { user } = await renderApp('/user/MyAlerts', { user: {} });
-    expect(await screen.findByText('Vous n’avez pas encore d’alerte.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune alerte pour l’instant')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Créer une alerte' }));
     expect(await screen.findByRole('dialog', { name: 'Filtres' })).toBeInTheDocument();
   });
