@@ -11,6 +11,7 @@ import {
 } from '@/components/annonce-card/annonce-card';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
@@ -150,7 +151,9 @@ export function MyAnnonces() {
   return (
     <div className="flex flex-col gap-8">
       {/* Once loaded: without any announcement, the empty state's button takes its place. */}
-      {mine.isLoading ? null : (
+      {mine.isLoading ? (
+        <Skeleton className="h-11 w-44 rounded-lg" />
+      ) : (
         <Link
           to={paths.annonceCreate.getHref()}
           className={buttonClasses({ className: 'self-start' })}
@@ -174,7 +177,7 @@ export function MyAnnonces() {
             ) : null}
           </h2>
           {mine.isLoading ? (
-            <AnnonceCardGridLoading count={2} label={t('myAnnonce.loading')} />
+            <AnnonceCardGridLoading count={2} label={t('myAnnonce.loading')} rowOnPhone />
           ) : mine.isError ? (
             <p role="alert" className="text-sm text-red-700">
               {t('myAnnonce.error')}

@@ -23,7 +23,8 @@ export function SearchResultsList({
 }) {
   const { t } = useTranslation();
   const { query, annonces } = search;
-  if (query.isPending) return <AnnonceCardGridLoading count={6} label={t('search.loading')} />;
+  if (query.isPending)
+    return <AnnonceCardGridLoading count={6} label={t('search.loading')} rowOnPhone />;
   if (query.isError && annonces.length === 0) {
     return <p className="text-slate-600">{t('search.error')}</p>;
   }

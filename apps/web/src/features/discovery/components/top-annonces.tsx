@@ -23,7 +23,8 @@ export function TopAnnonces() {
     getNextPageParam: (last, pages): number | null =>
       last.isEndOfData ? null : pages.length * SEARCH_PAGE_SIZE,
   });
-  if (top.isPending) return <AnnonceCardGridLoading count={6} label={t('top.loading')} />;
+  if (top.isPending)
+    return <AnnonceCardGridLoading count={6} label={t('top.loading')} rowOnPhone />;
   if (top.isError) return <p className="text-slate-600">{t('top.error')}</p>;
   const annonces = top.data.pages.flatMap((page) => page.annonces);
   if (annonces.length === 0) {

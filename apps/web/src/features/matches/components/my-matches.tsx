@@ -175,7 +175,9 @@ export function MyMatches({ onScan }: { onScan?: () => void }) {
   return (
     <div className="flex flex-col gap-6">
       {/* Once loaded: without any report, the empty state's button takes its place. */}
-      {onScan && !matches.isLoading ? (
+      {onScan && matches.isLoading ? (
+        <Skeleton className="h-11 w-48 rounded-lg" />
+      ) : onScan ? (
         <div>
           <button type="button" className={buttonClasses({})} onClick={onScan}>
             {t('match.list.scan')}
@@ -199,7 +201,7 @@ export function MyMatches({ onScan }: { onScan?: () => void }) {
               ) : null}
             </h2>
             {matches.isLoading ? (
-              <Skeleton className="h-24 w-full rounded-xl" />
+              <Skeleton className="h-[106px] w-full rounded-xl" />
             ) : items.length === 0 ? (
               <EmptyState
                 compact

@@ -32,7 +32,9 @@ export function MyAlerts({ onCreate }: { onCreate: () => void }) {
   const empty = alerts.isSuccess && alerts.data.length === 0;
   return (
     <div className="flex flex-col gap-4">
-      {empty || alerts.isPending ? null : (
+      {alerts.isPending ? (
+        <Skeleton className="h-11 w-44 rounded-lg" />
+      ) : empty ? null : (
         <div>
           <Button onClick={onCreate}>
             <BellPlus aria-hidden="true" className="size-4" />
@@ -43,7 +45,7 @@ export function MyAlerts({ onCreate }: { onCreate: () => void }) {
       {alerts.isPending ? (
         <div role="status" aria-label={t('myAlerts.loading')} className="flex flex-col gap-3">
           {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-20 w-full" />
+            <Skeleton key={row} className="h-32 w-full rounded-xl md:h-20" />
           ))}
         </div>
       ) : alerts.isError ? (
