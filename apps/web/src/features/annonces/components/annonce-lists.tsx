@@ -106,13 +106,14 @@ function OwnerCardActions({ annonce }: { annonce: AnnonceCardData }) {
   );
 }
 
+/** Online first, then waiting for validation, then drafts: what is working for me comes first. */
 const GROUPS = [
   {
-    key: 'annoncesDraft',
-    title: 'myAnnonce.drafts',
-    empty: 'myAnnonce.drafts.empty',
-    emptyHint: 'myAnnonce.drafts.empty.hint',
-    icon: FilePen,
+    key: 'validated',
+    title: 'myAnnonce.validated',
+    empty: 'myAnnonce.validated.empty',
+    emptyHint: 'myAnnonce.validated.empty.hint',
+    icon: Radio,
   },
   {
     key: 'toValidate',
@@ -122,17 +123,35 @@ const GROUPS = [
     icon: Hourglass,
   },
   {
-    key: 'validated',
-    title: 'myAnnonce.validated',
-    empty: 'myAnnonce.validated.empty',
-    emptyHint: 'myAnnonce.validated.empty.hint',
-    icon: Radio,
+    key: 'annoncesDraft',
+    title: 'myAnnonce.drafts',
+    empty: 'myAnnonce.drafts.empty',
+    emptyHint: 'myAnnonce.drafts.empty.hint',
+    icon: FilePen,
   },
 ] as const;
 
 /**
- * /user/myAnnonce: drafts (and refused), in validation, validated; an empty group says so in a
- * line, and without any announcement at all one empty state leads to declaring a theft.
+ * What a group's count counts, in words: "2 annonces", and for the drafts group, which also holds
+ * the refused announcements, "2 brouillons · 1 refusée".
+ */
+export function groupCountText(
+  key: (typeof GROUPS)[number]['key'],
+  annonces: readonly AnnonceCardData[],
+  t: (key: string, options: { count: number }) => string,
+): string {
+  if (key !== 'annoncesDraft') return t('myAnnonce.count.annonces', { count: annonces.length });
+  const refused = annonces.filter((annonce) => annonce.status.value === 'REFUSED').length;
+  const drafts = annonces.length - refused;
+  const parts = [t('myAnnonce.count.drafts', { count: drafts })];
+  if (refused > 0) parts.push(t('myAnnonce.count.refused', { count: refused }));
+  return parts.join(' · ');
+}
+
+/**
+ * /user/myAnnonce: online, waiting for validation, drafts (and refused), each with a count that
+ * says what it counts; an empty group says so in a line, and without any announcement at all one
+ * empty state leads to declaring a theft.
  */
 export function MyAnnonces() {
   const { t } = useTranslation();
@@ -171,9 +190,12 @@ export function MyAnnonces() {
           <h2 id={`group-${group.key}`} className="text-lg font-semibold text-night-900">
             {t(group.title)}
             {mine.data ? (
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                ({mine.data[group.key].length})
-              </span>
+              <>
+                <span className="sr-only">, </span>
+                <span className="ml-2 inline-block rounded-full bg-night-100 px-2 py-0.5 align-middle text-xs font-medium text-night-700">
+                  {groupCountText(group.key, mine.data[group.key], t)}
+                </span>
+              </>
             ) : null}
           </h2>
           {mine.isLoading ? (
