@@ -72,6 +72,22 @@ test.describe('back office', () => {
     await expect(page.getByText('annonces à valider').first()).toBeVisible();
   });
 
+  test('the dashboard shows two figures a row on a phone, more from 768 px', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill('admin.demo@veilleurs.fr');
+    await page.getByLabel('Mot de passe').fill('Veilleurs2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const tiles = page.getByRole('main').getByRole('listitem');
+    await expect(tiles.first()).toBeVisible();
+    const boxes = await tiles.evaluateAll((items) =>
+      items.map((item) => item.getBoundingClientRect().top),
+    );
+    const firstRow = boxes.filter((top) => Math.abs(top - boxes[0]!) < 1).length;
+    expect(firstRow).toBe(testInfo.project.name === 'mobile' ? 2 : 4);
+  });
+
   test('every back-office screen passes the axe checks; the language switch reaches English', async ({
     page,
     request,
