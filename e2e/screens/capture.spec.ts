@@ -88,6 +88,8 @@ async function capture(page: Page, name: string, project: string, { whole = fals
   await picturesInViewLoaded(page);
   await page.screenshot({ path: `${DIR}/${name}-${project}.png`, animations: 'disabled' });
   if (whole) {
+    // From the top, or the sticky top bar is drawn where the page was scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: `${DIR}/${name}-whole-${project}.png`,
       fullPage: true,
