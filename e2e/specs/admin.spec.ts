@@ -98,7 +98,7 @@ test.describe('back office', () => {
       ['Tableau de bord', /Tableau de bord/],
       ['Annonces à valider', /Annonces à valider/],
       ['Identités', /Identités à vérifier/],
-      ['Matchs', /Matchs/],
+      ['Signalements', /Signalements/],
       ['Suppressions', /Demandes de suppression/],
       ['Marques et modèles', /Marques, modèles et finitions/],
       ['Utilisateurs', /Utilisateurs/],
@@ -231,15 +231,15 @@ test.describe('back office', () => {
     const matchLink = page
       .getByRole('listitem')
       .filter({ hasText: watcher.username })
-      .getByRole('link', { name: /Match n°/ });
+      .getByRole('link', { name: /Signalement n°/ });
     await matchLink.click();
     expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
-    await page.getByRole('button', { name: 'Valider le match' }).click();
+    await page.getByRole('button', { name: 'Valider le signalement' }).click();
     await expect(page.getByText('Validé', { exact: true })).toBeVisible();
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' });
     await page.getByLabel('Date de restitution').fill(today);
     await page.getByRole('button', { name: 'Clore : véhicule rendu' }).click();
-    await expect(page.getByRole('heading', { name: 'Matchs', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Signalements', level: 1 })).toBeVisible();
 
     // The watcher sees the money and the lampions in My matches.
     await signIn(page, request, watcher);

@@ -49,7 +49,7 @@ describe('annonce detail', () => {
     expect(screen.getByText('il y a 3 heures')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Modifier' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /tenter un match/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Je l’ai vu : le signaler/ })).toHaveAttribute(
       'href',
       '#/match/verifyMatch?annonceId=42',
     );
