@@ -37,7 +37,10 @@ export function DashboardScreen() {
                 <span className="block text-2xl font-bold md:text-3xl" data-testid={`count-${key}`}>
                   {query.data?.[key] ?? 0}
                 </span>
-                <span className="text-sm text-slate-700">{t(label)}</span>
+                {/* "1 annonce à valider", "3 annonces à valider": the words agree with the figure. */}
+                <span className="text-sm text-slate-700">
+                  {t(label, { count: query.data?.[key] ?? 0 })}
+                </span>
               </Link>
             </li>
           ))}
