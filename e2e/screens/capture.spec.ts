@@ -24,6 +24,11 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
     ready: (page) => page.getByRole('list', { name: 'Résultats de la recherche' }).waitFor(),
   },
   {
+    name: 'search-empty',
+    path: '/#/search?search=zzzzzz',
+    ready: (page) => page.getByTestId('empty-state').waitFor(),
+  },
+  {
     name: 'search-map',
     path: '/#/search',
     ready: async (page) => {
