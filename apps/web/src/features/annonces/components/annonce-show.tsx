@@ -472,7 +472,13 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
             {t('annonceShow.tryMatch')}
           </Link>
         ) : null}
-        <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+        {/* On a phone each action takes the width, so the stack reads as one aligned column. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="max-md:w-full"
+          onClick={() => setSharing(true)}
+        >
           <Share2 aria-hidden="true" className="size-4" />
           {t('annonceShow.share')}
         </Button>
