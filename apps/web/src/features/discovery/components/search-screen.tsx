@@ -42,6 +42,8 @@ export interface AlertActionsContext {
   savedSearchId: number | null;
   savedSearchName: string | null;
   disabled: boolean;
+  /** Opens the filters, where a criterion is chosen. */
+  onNeedCriterion: () => void;
 }
 
 /** The filters an address asks for (docs/product/discovery.md §2 "Search params"). */
@@ -192,6 +194,7 @@ export function SearchScreen({
             savedSearchId,
             savedSearchName,
             disabled: identityPending,
+            onNeedCriterion: () => openFilters('filters'),
           })}
         </div>
       </div>
