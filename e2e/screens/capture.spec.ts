@@ -93,13 +93,13 @@ async function capture(page: Page, name: string, project: string, { whole = fals
   await picturesInViewLoaded(page);
   await page.screenshot({ path: `${DIR}/${name}-${project}.png`, animations: 'disabled' });
   if (whole) {
-    // From the top, or the sticky top bar is drawn where the page was scrolled to.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: `${DIR}/${name}-whole-${project}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
+    // A window as tall as the page, rather than a full-page picture of a short one: the sticky
+    // top bar and the fixed action bar are then drawn where a person scrolling would see them.
+    const size = page.viewportSize()!;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: size.width, height });
+    await page.screenshot({ path: `${DIR}/${name}-whole-${project}.png`, animations: 'disabled' });
+    await page.setViewportSize(size);
   }
 }
 
