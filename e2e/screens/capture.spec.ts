@@ -1,7 +1,11 @@
 import fs from 'node:fs';
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, sendIdentity } from '../support/admin';
+import { chooseTown, randomPlate } from '../support/annonces';
 import { blockMapTiles } from '../support/discovery';
+import { makePng } from '../support/fixture-files';
 import { signIn } from '../support/session';
+import { publishFastCar } from '../support/stolen-car';
 
 /** Where the pictures go: outside the repository unless told otherwise. */
 const DIR = process.env.SCREENS_DIR ?? '/tmp/veilleurs-screens';
@@ -18,6 +22,11 @@ const SCREENS: { name: string; path: string; ready?: (page: Page) => Promise<unk
     name: 'search-list',
     path: '/#/search?search=peugeot',
     ready: (page) => page.getByRole('list', { name: 'Résultats de la recherche' }).waitFor(),
+  },
+  {
+    name: 'search-empty',
+    path: '/#/search?search=zzzzzz',
+    ready: (page) => page.getByTestId('empty-state').waitFor(),
   },
   {
     name: 'search-map',
@@ -79,6 +88,21 @@ async function picturesInViewLoaded(page: Page) {
   });
 }
 
+/** What the phone shows, and for a long form the whole page too (what lies under the fold). */
+async function capture(page: Page, name: string, project: string, { whole = false } = {}) {
+  await picturesInViewLoaded(page);
+  await page.screenshot({ path: `${DIR}/${name}-${project}.png`, animations: 'disabled' });
+  if (whole) {
+    // A window as tall as the page, rather than a full-page picture of a short one: the sticky
+    // top bar and the fixed action bar are then drawn where a person scrolling would see them.
+    const size = page.viewportSize()!;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: size.width, height });
+    await page.screenshot({ path: `${DIR}/${name}-whole-${project}.png`, animations: 'disabled' });
+    await page.setViewportSize(size);
+  }
+}
+
 test.describe('screens for review', () => {
   for (const screen of SCREENS) {
     test(screen.name, async ({ page, request }, testInfo) => {
@@ -123,5 +147,97 @@ test.describe('screens for review', () => {
       path: `${DIR}/login-${testInfo.project.name}.png`,
       animations: 'disabled',
     });
+  });
+  test('announcement wizard, with data typed', async ({ page, request }, testInfo) => {
+    const shot = (name: string, options?: { whole?: boolean }) =>
+      capture(page, `wizard-${name}`, testInfo.project.name, options);
+    const next = page.getByRole('button', { name: 'Suivant', exact: true });
+    const counter = page.getByTestId('step-counter');
+    // A newcomer without any draft, so the wizard starts from its first screen.
+    const sophie = await newAccount(request);
+    await blockMapTiles(page);
+    await signIn(page, request, sophie);
+    await page.goto('/#/annonce/create');
+    await page.getByRole('button', { name: /Annonce rapide/ }).click();
+    await expect(counter).toHaveText('Avant de commencer');
+    await shot('0-before-starting');
+    await next.click();
+    await page.getByRole('button', { name: 'Voiture', exact: true }).click();
+    await shot('1-type');
+    await next.click();
+    await page.getByRole('searchbox', { name: 'Rechercher une marque' }).fill('peug');
+    await page.getByRole('button', { name: 'Peugeot', exact: true }).click();
+    await shot('2-brand');
+    await next.click();
+    await page.getByRole('searchbox', { name: 'Rechercher un modèle' }).fill('208');
+    await page.getByRole('button', { name: '208', exact: true }).first().click();
+    await next.click();
+    await expect(counter).toHaveText('Étape 4 / 7');
+    // Next with nothing typed: how the errors read.
+    await next.click();
+    await expect(page.getByText('Cochez l’attestation pour continuer.')).toBeVisible();
+    await shot('4-errors');
+    const plate = randomPlate();
+    await page.getByLabel('Plaque d’immatriculation').fill(plate);
+    await page.getByLabel('Confirmez la plaque').fill(plate);
+    await page.getByLabel('Couleur').selectOption({ label: 'Noir' });
+    await page.getByLabel('Énergie').selectOption({ label: 'Diesel' });
+    await page.getByLabel('Numéro et rue').fill('12 rue des Lilas');
+    await chooseTown(page, 'Toulouse', /^Toulouse \(31/);
+    await page.getByText('Oui', { exact: true }).click();
+    await page.getByRole('checkbox', { name: /J’atteste/ }).check();
+    await shot('4-vehicle', { whole: true });
+    await next.click();
+    await expect(counter).toHaveText('Étape 5 / 7');
+    await page.getByRole('button', { name: /1 étoile/ }).click();
+    await shot('5-reward');
+    await next.click();
+    await expect(page.getByRole('heading', { name: 'Récapitulatif' })).toBeVisible();
+    await shot('6-recap', { whole: true });
+    await next.click();
+    await expect(counter).toHaveText('Étape 7 / 7');
+    await shot('7-payment');
+  });
+
+  test('sighting report: scan a plate, then the report form', async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
+    const shot = (name: string, options?: { whole?: boolean }) =>
+      capture(page, `report-${name}`, testInfo.project.name, options);
+    // Sophie's car, online; Karim, in the street of Toulouse, sees it.
+    const sophie = await newAccount(request);
+    await sendIdentity(request, sophie);
+    const { plate } = await publishFastCar(request, sophie, { validate: true });
+    const karim = await newAccount(request);
+    await sendIdentity(request, karim);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 43.6045, longitude: 1.444 });
+    await blockMapTiles(page);
+    await signIn(page, request, karim);
+    await page.goto('/#/match/verifyMatch');
+    const scan = page.getByRole('dialog', { name: 'Vérifier un véhicule' });
+    await scan.getByLabel('Plaque').fill(plate);
+    await shot('1-scan');
+    await scan.getByRole('button', { name: 'Vérifier' }).click();
+    const result = page.getByRole('dialog', { name: 'Véhicule recherché !' });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await shot('2-wanted');
+    await result.getByRole('button', { name: 'Signaler ce véhicule' }).click();
+    await expect(page.getByText('Étape 1/2')).toBeVisible();
+    await page.getByLabel('Photos du véhicule : Choisir dans la galerie').setInputFiles({
+      name: 'voiture.png',
+      mimeType: 'image/png',
+      buffer: makePng(64, 48, [120, 30, 30]),
+    });
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await shot('3-photos');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Étape 2/2')).toBeVisible();
+    await shot('4-form');
+    await page.getByRole('button', { name: 'Utiliser ma position' }).click();
+    await expect(page.getByLabel(/^Ville/)).toHaveValue(/Toulouse/);
+    await shot('5-form-filled', { whole: true });
   });
 });

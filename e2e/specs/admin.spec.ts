@@ -28,6 +28,22 @@ test.describe('back office', () => {
     await expect(page.getByText('annonces à valider').first()).toBeVisible();
   });
 
+  test('the dashboard shows two figures a row on a phone, more from 768 px', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill('admin.demo@veilleurs.fr');
+    await page.getByLabel('Mot de passe').fill('Veilleurs2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const tiles = page.getByRole('main').getByRole('listitem');
+    await expect(tiles.first()).toBeVisible();
+    const boxes = await tiles.evaluateAll((items) =>
+      items.map((item) => item.getBoundingClientRect().top),
+    );
+    const firstRow = boxes.filter((top) => Math.abs(top - boxes[0]!) < 1).length;
+    expect(firstRow).toBe(testInfo.project.name === 'mobile' ? 2 : 4);
+  });
+
   test('every back-office screen passes the axe checks; the language switch reaches English', async ({
     page,
     request,
@@ -38,7 +54,7 @@ test.describe('back office', () => {
       ['Tableau de bord', /Tableau de bord/],
       ['Annonces à valider', /Annonces à valider/],
       ['Identités', /Identités à vérifier/],
-      ['Matchs', /Matchs/],
+      ['Signalements', /Signalements/],
       ['Suppressions', /Demandes de suppression/],
       ['Marques et modèles', /Marques, modèles et finitions/],
       ['Utilisateurs', /Utilisateurs/],
@@ -158,15 +174,15 @@ test.describe('back office', () => {
     const matchLink = page
       .getByRole('listitem')
       .filter({ hasText: watcher.username })
-      .getByRole('link', { name: /Match n°/ });
+      .getByRole('link', { name: /Signalement n°/ });
     await matchLink.click();
     expect(await seriousViolations(page, { afterToasts: true })).toEqual([]);
-    await page.getByRole('button', { name: 'Valider le match' }).click();
+    await page.getByRole('button', { name: 'Valider le signalement' }).click();
     await expect(page.getByText('Validé', { exact: true })).toBeVisible();
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' });
     await page.getByLabel('Date de restitution').fill(today);
     await page.getByRole('button', { name: 'Clore : véhicule rendu' }).click();
-    await expect(page.getByRole('heading', { name: 'Matchs', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Signalements', level: 1 })).toBeVisible();
 
     // The watcher sees the money and the lampions in My matches.
     await signIn(page, request, watcher);

@@ -109,7 +109,7 @@ test.describe('announcements', () => {
     await shot('10-success');
     await success.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/#\/user\/myAnnonce$/);
-    const inValidation = page.getByRole('list', { name: 'En cours de validation' });
+    const inValidation = page.getByRole('list', { name: 'En attente de validation' });
     await expect(inValidation.getByText(plate.slice(0, -2) + '**')).toBeVisible();
     await shot('11-my-annonces');
   });
@@ -283,7 +283,7 @@ test.describe('announcements', () => {
     const cardHeart = card.getByRole('button', { name: 'Ajouter aux favoris' });
     await expect(cardHeart).toHaveAttribute('aria-pressed', 'true');
     await cardHeart.click();
-    await expect(page.getByText(/pas encore d’annonce en favori/)).toBeVisible();
+    await expect(page.getByText('Aucun favori pour l’instant')).toBeVisible();
   });
 
   test('delete a draft', async ({ page, request }) => {

@@ -149,6 +149,6 @@ test.describe('discovery', () => {
     await expect(page).not.toHaveURL(/savedSearchId/);
     await expect(page.getByRole('heading', { name: 'Recherche', level: 1 })).toBeVisible();
     await page.goto('/#/user/MyAlerts');
-    await expect(page.getByText('Vous n’avez pas encore d’alerte.')).toBeVisible();
+    await expect(page.getByText('Aucune alerte pour l’instant')).toBeVisible();
   });
 });

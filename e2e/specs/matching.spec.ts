@@ -56,7 +56,7 @@ test.describe('matching', () => {
 
     await signIn(page, request);
     await page.goto('/#/user/myMatches');
-    await expect(page.getByRole('heading', { name: 'Mes matchs', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mes signalements', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Vérifier un véhicule' }).click();
 
     const scan = page.getByRole('dialog', { name: 'Vérifier un véhicule' });

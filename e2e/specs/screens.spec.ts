@@ -206,4 +206,51 @@ test.describe('finish of the main screens (issue 15)', () => {
     await expect(dialog.getByLabel('Nom de l’alerte')).toHaveValue('citroen');
     await deleteAllAlerts(request, token);
   });
+  for (const list of [
+    {
+      name: 'search results',
+      path: '/#/search?search=peugeot',
+      api: '**/search/getSearchAnnonces',
+      label: 'Résultats de la recherche',
+    },
+    {
+      name: 'top announcements',
+      path: '/#/topAnnonces',
+      api: '**/home/getTopAnnonces',
+      label: 'Top annonces',
+    },
+  ]) {
+    test(`${list.name}: the loading placeholders take the place and size of the results`, async ({
+      page,
+      request,
+    }) => {
+      await blockMapTiles(page);
+      await signIn(page, request);
+      // The answer waits until the placeholders are measured: no timing involved.
+      let release: () => void = () => {};
+      const measured = new Promise<void>((resolve) => (release = resolve));
+      await page.route(list.api, async (route) => {
+        await measured;
+        await route.continue();
+      });
+      await page.goto(list.path);
+      const placeholder = page.getByTestId('annonce-card-skeleton').first();
+      // The top bar settled first (its search row comes with the shell), then the placeholders.
+      await expect(page.getByRole('searchbox', { name: 'Rechercher un véhicule' })).toBeVisible();
+      await expect(placeholder).toBeVisible();
+      const before = await placeholder.boundingBox();
+      expect(before, 'the placeholder has a box').not.toBeNull();
+      release();
+      const card = page.getByRole('list', { name: list.label }).getByRole('article').first();
+      await expect(card).toBeVisible();
+      const after = await card.boundingBox();
+      expect(after, 'the card has a box').not.toBeNull();
+      if (!before || !after) return;
+      // A row on a phone, a card from 768 px: same place, same width, same height.
+      expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
+      expect(Math.abs(after.width - before.width)).toBeLessThanOrEqual(1);
+      expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(2);
+    });
+  }
 });

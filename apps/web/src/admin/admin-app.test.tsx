@@ -129,6 +129,10 @@ describe('back office', () => {
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
     expect(await screen.findByTestId('count-annoncesToValidate')).toHaveTextContent('3');
     expect(screen.getByTestId('count-accountDeletionRequests')).toHaveTextContent('2');
+    // The words agree with the figure.
+    expect(screen.getByRole('link', { name: /^3\s*annonces à valider$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^1\s*identité à vérifier$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^0\s*signalement à valider$/ })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(ADMIN_SESSION_KEY)!)).toMatchObject({
       username: 'chef@veilleurs.fr',
     });

@@ -34,7 +34,7 @@ describe('screens', () => {
     ['/user/profileShow', 'Mon profil'],
     ['/user/profileEdit', 'Modifier mon profil'],
     ['/user/myLampions', 'Mes lampions'],
-    ['/user/myMatches', 'Mes matchs'],
+    ['/user/myMatches', 'Mes signalements'],
     ['/user/myFavorites', 'Mes favoris'],
     ['/autorisations', 'Autorisations'],
     ['/annonce/create', 'Créer une annonce'],
@@ -43,14 +43,14 @@ describe('screens', () => {
     ['/annonce/show/12', 'Annonce'],
     ['/annonce/additionnalReward/12', 'Récompense additionnelle'],
     ['/annonce/boost/12', 'Booster l’annonce'],
-    ['/match/show/12', 'Match'],
+    ['/match/show/12', 'Signalement'],
     ['/report', 'Signaler un bug'],
   ];
   // Screens of an individual's own activity: admins are sent home from them.
   const individualOnlyScreens: [string, string][] = [
     ['/user/myAnnonce', 'Mes annonces'],
     ['/user/MyAlerts', 'Mes alertes'],
-    ['/match/verifyMatch', 'Vérifier un match'],
+    ['/match/verifyMatch', 'Vérifier un véhicule'],
   ];
   const individualRoles = [
     'ROLE_INDIVIDUAL_UNCONFIRMED',

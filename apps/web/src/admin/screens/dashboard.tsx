@@ -26,17 +26,21 @@ export function DashboardScreen() {
     <>
       <ScreenTitle>{t('admin.dashboard.title')}</ScreenTitle>
       <QueryState isLoading={query.isLoading} error={query.error}>
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {/* Small figure cards: two a row on a phone, three from 768 px, four from 1024 px. */}
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
           {TILES.map(([key, label, to]) => (
             <li key={key}>
               <Link
                 to={to}
-                className="block rounded-xl border border-night-100 bg-white p-4 shadow-sm hover:border-night-300"
+                className="block h-full rounded-xl border border-night-100 bg-white p-3 shadow-sm hover:border-night-300 md:p-4"
               >
-                <span className="block text-3xl font-bold" data-testid={`count-${key}`}>
+                <span className="block text-2xl font-bold md:text-3xl" data-testid={`count-${key}`}>
                   {query.data?.[key] ?? 0}
                 </span>
-                <span className="text-sm text-slate-700">{t(label)}</span>
+                {/* "1 annonce à valider", "3 annonces à valider": the words agree with the figure. */}
+                <span className="text-sm text-slate-700">
+                  {t(label, { count: query.data?.[key] ?? 0 })}
+                </span>
               </Link>
             </li>
           ))}

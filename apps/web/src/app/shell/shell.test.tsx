@@ -169,7 +169,7 @@ describe('account menu', () => {
     for (const name of [
       'Créer une annonce',
       'Mon compte',
-      'Vérifier un match',
+      'Vérifier un véhicule',
       'Mes alertes',
       'Mes favoris',
       'Autorisations',
@@ -192,7 +192,7 @@ describe('account menu', () => {
     await user.click(screen.getByRole('button', { name: 'Menu du compte' }));
     const menu = await screen.findByRole('menu');
     expect(
-      within(menu).queryByRole('menuitem', { name: 'Vérifier un match' }),
+      within(menu).queryByRole('menuitem', { name: 'Vérifier un véhicule' }),
     ).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Mes alertes' })).not.toBeInTheDocument();
   });
@@ -310,7 +310,7 @@ describe('notifications', () => {
     stubFetch({ 'POST /lampNotification/getAllForUser': () => json([]) });
     const { user } = await renderApp('/', { user: {} });
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune notification pour l’instant')).toBeInTheDocument();
   });
 });
 

@@ -194,20 +194,36 @@ export function AnnonceCard({
   );
 }
 
-/** The card's loading shape, same size as a real card. */
-export function AnnonceCardSkeleton() {
+/**
+ * The card's loading shape, line for line the height of a real card (stars, name, identifier,
+ * place), so that nothing moves when the cards arrive; a row on a phone where the list shows rows.
+ */
+export function AnnonceCardSkeleton({ rowOnPhone = false }: { rowOnPhone?: boolean }) {
   return (
     <div
-      className="flex flex-col overflow-hidden rounded-xl border border-night-100 bg-white"
+      className={cn(
+        'flex flex-col overflow-hidden rounded-xl border border-night-100 bg-white',
+        rowOnPhone && 'max-md:flex-row',
+      )}
       aria-hidden="true"
       data-testid="annonce-card-skeleton"
     >
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-3">
+      <Skeleton
+        className={cn(
+          'aspect-[4/3] w-full rounded-none',
+          rowOnPhone && 'max-md:aspect-auto max-md:min-h-28 max-md:w-28 max-md:shrink-0',
+        )}
+      />
+      <div
+        className={cn(
+          'flex flex-1 flex-col gap-1.5 p-3',
+          rowOnPhone && 'max-md:min-w-0 max-md:gap-1 max-md:py-2',
+        )}
+      >
         <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="h-5 w-2/3" />
       </div>
     </div>
   );
@@ -233,13 +249,24 @@ export function AnnonceCardGrid({
   );
 }
 
-/** A grid of placeholder cards while a list loads. */
-export function AnnonceCardGridLoading({ count = 3, label }: { count?: number; label: string }) {
+/**
+ * A grid of placeholder cards while a list loads, in the shape of the list that replaces it:
+ * `rowOnPhone` as the list's cards have it.
+ */
+export function AnnonceCardGridLoading({
+  count = 3,
+  label,
+  rowOnPhone = false,
+}: {
+  count?: number;
+  label: string;
+  rowOnPhone?: boolean;
+}) {
   return (
     <div role="status" aria-label={label}>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, index) => (
-          <AnnonceCardSkeleton key={index} />
+          <AnnonceCardSkeleton key={index} rowOnPhone={rowOnPhone} />
         ))}
       </div>
     </div>

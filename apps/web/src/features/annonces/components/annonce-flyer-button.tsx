@@ -71,10 +71,11 @@ export function AnnonceFlyerButton({ annonce }: { annonce: AnnonceDetail }) {
   });
   if (annonce.status.value !== 'VALIDATED') return null;
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={t('flyer.group')}>
+    <div className="flex flex-wrap gap-2 max-md:w-full" role="group" aria-label={t('flyer.group')}>
       <Button
         variant="secondary"
         size="sm"
+        className="max-md:flex-1"
         disabled={flyer.isPending}
         aria-busy={flyer.isPending || undefined}
         onClick={() => flyer.mutate('download')}
@@ -90,6 +91,7 @@ export function AnnonceFlyerButton({ annonce }: { annonce: AnnonceDetail }) {
         <Button
           variant="secondary"
           size="sm"
+          className="max-md:flex-1"
           disabled={flyer.isPending}
           onClick={() => flyer.mutate('share')}
         >

@@ -6,12 +6,14 @@ import { renderApp } from '@/testing/test-utils';
 import { stubWizard } from '../testing/annonce-stubs';
 
 describe('my announcements and favourites', () => {
-  it('lists the three groups, each with its empty text', async () => {
+  it('lists online first, then waiting for validation, then drafts, with counts that say what they count', async () => {
     stubWizard({
       'GET /annonce/getMyAnnonce': () =>
         json({
           annoncesDraft: [
             makeCard({ id: 1, title: 'Renault Clio', isMine: true, status: { value: 'DRAFT' } }),
+            makeCard({ id: 3, title: 'Fiat Punto', isMine: true, status: { value: 'DRAFT' } }),
+            makeCard({ id: 4, title: 'Opel Corsa', isMine: true, status: { value: 'REFUSED' } }),
           ],
           toValidate: [],
           validated: [makeCard({ id: 2, title: 'BMW X4', isMine: true })],
@@ -19,11 +21,18 @@ describe('my announcements and favourites', () => {
     });
     await renderApp('/user/myAnnonce', { user: {} });
     const drafts = await screen.findByRole('list', { name: /^Brouillons/ });
-    expect(within(drafts).getByText('Renault Clio')).toBeInTheDocument();
-    expect(within(drafts).getByRole('link', { name: 'Modifier le brouillon' })).toBeInTheDocument();
-    expect(screen.getByText('Aucune annonce en cours de validation.')).toBeInTheDocument();
     expect(
-      within(screen.getByRole('list', { name: 'Validées' })).getByText('BMW X4'),
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual([
+      'En ligne, 1 annonce',
+      'En attente de validation, 0 annonce',
+      'Brouillons et annonces refusées, 2 brouillons · 1 refusée',
+    ]);
+    expect(within(drafts).getByText('Renault Clio')).toBeInTheDocument();
+    expect(within(drafts).getAllByRole('link', { name: 'Modifier le brouillon' })).toHaveLength(2);
+    expect(screen.getByText('Aucune annonce en attente de validation')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'En ligne' })).getByText('BMW X4'),
     ).toBeInTheDocument();
   });
 
@@ -37,7 +46,7 @@ describe('my announcements and favourites', () => {
       await screen.findByRole('status', { name: 'Chargement des favoris' }),
     ).toBeInTheDocument();
     answer(json([]));
-    expect(await screen.findByText(/pas encore d’annonce en favori/)).toBeInTheDocument();
+    expect(await screen.findByText('Aucun favori pour l’instant')).toBeInTheDocument();
   });
 
   it('lists favourites with their hearts on', async () => {

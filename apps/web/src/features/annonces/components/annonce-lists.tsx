@@ -1,6 +1,6 @@
 import type { AnnonceCard as AnnonceCardData } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Heart, Trash2 } from 'lucide-react';
+import { FilePen, Heart, Hourglass, Plus, Radio, Search, Siren, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import {
 } from '@/components/annonce-card/annonce-card';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
 import { toast } from 'sonner';
@@ -104,24 +106,81 @@ function OwnerCardActions({ annonce }: { annonce: AnnonceCardData }) {
   );
 }
 
+/** Online first, then waiting for validation, then drafts: what is working for me comes first. */
 const GROUPS = [
-  { key: 'annoncesDraft', title: 'myAnnonce.drafts', empty: 'myAnnonce.drafts.empty' },
-  { key: 'toValidate', title: 'myAnnonce.toValidate', empty: 'myAnnonce.toValidate.empty' },
-  { key: 'validated', title: 'myAnnonce.validated', empty: 'myAnnonce.validated.empty' },
+  {
+    key: 'validated',
+    title: 'myAnnonce.validated',
+    empty: 'myAnnonce.validated.empty',
+    emptyHint: 'myAnnonce.validated.empty.hint',
+    icon: Radio,
+  },
+  {
+    key: 'toValidate',
+    title: 'myAnnonce.toValidate',
+    empty: 'myAnnonce.toValidate.empty',
+    emptyHint: 'myAnnonce.toValidate.empty.hint',
+    icon: Hourglass,
+  },
+  {
+    key: 'annoncesDraft',
+    title: 'myAnnonce.drafts',
+    empty: 'myAnnonce.drafts.empty',
+    emptyHint: 'myAnnonce.drafts.empty.hint',
+    icon: FilePen,
+  },
 ] as const;
 
-/** /user/myAnnonce: drafts (and refused), in validation, validated; each with its empty text. */
+/**
+ * What a group's count counts, in words: "2 annonces", and for the drafts group, which also holds
+ * the refused announcements, "2 brouillons · 1 refusée".
+ */
+export function groupCountText(
+  key: (typeof GROUPS)[number]['key'],
+  annonces: readonly AnnonceCardData[],
+  t: (key: string, options: { count: number }) => string,
+): string {
+  if (key !== 'annoncesDraft') return t('myAnnonce.count.annonces', { count: annonces.length });
+  const refused = annonces.filter((annonce) => annonce.status.value === 'REFUSED').length;
+  const drafts = annonces.length - refused;
+  const parts = [t('myAnnonce.count.drafts', { count: drafts })];
+  if (refused > 0) parts.push(t('myAnnonce.count.refused', { count: refused }));
+  return parts.join(' · ');
+}
+
+/**
+ * /user/myAnnonce: online, waiting for validation, drafts (and refused), each with a count that
+ * says what it counts; an empty group says so in a line, and without any announcement at all one
+ * empty state leads to declaring a theft.
+ */
 export function MyAnnonces() {
   const { t } = useTranslation();
   const mine = useMyAnnonces();
+  const nothing = mine.data && GROUPS.every((group) => mine.data[group.key].length === 0);
+  if (nothing) {
+    return (
+      <EmptyState
+        icon={Siren}
+        title={t('myAnnonce.empty')}
+        text={t('myAnnonce.empty.hint')}
+        action={{ label: t('myAnnonce.create'), to: paths.annonceCreate.getHref(), icon: Plus }}
+      />
+    );
+  }
   return (
     <div className="flex flex-col gap-8">
-      <Link
-        to={paths.annonceCreate.getHref()}
-        className={buttonClasses({ className: 'self-start' })}
-      >
-        {t('myAnnonce.create')}
-      </Link>
+      {/* Once loaded: without any announcement, the empty state's button takes its place. */}
+      {mine.isLoading ? (
+        <Skeleton className="h-11 w-44 rounded-lg" />
+      ) : (
+        <Link
+          to={paths.annonceCreate.getHref()}
+          className={buttonClasses({ className: 'self-start' })}
+        >
+          <Plus aria-hidden="true" className="size-5" />
+          {t('myAnnonce.create')}
+        </Link>
+      )}
       {GROUPS.map((group) => (
         <section
           key={group.key}
@@ -131,13 +190,16 @@ export function MyAnnonces() {
           <h2 id={`group-${group.key}`} className="text-lg font-semibold text-night-900">
             {t(group.title)}
             {mine.data ? (
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                ({mine.data[group.key].length})
-              </span>
+              <>
+                <span className="sr-only">, </span>
+                <span className="ml-2 inline-block rounded-full bg-night-100 px-2 py-0.5 align-middle text-xs font-medium text-night-700">
+                  {groupCountText(group.key, mine.data[group.key], t)}
+                </span>
+              </>
             ) : null}
           </h2>
           {mine.isLoading ? (
-            <AnnonceCardGridLoading count={2} label={t('myAnnonce.loading')} />
+            <AnnonceCardGridLoading count={2} label={t('myAnnonce.loading')} rowOnPhone />
           ) : mine.isError ? (
             <p role="alert" className="text-sm text-red-700">
               {t('myAnnonce.error')}
@@ -149,7 +211,12 @@ export function MyAnnonces() {
               withFound={group.key !== 'annoncesDraft'}
             />
           ) : (
-            <p className="rounded-xl bg-white p-4 text-sm text-night-700">{t(group.empty)}</p>
+            <EmptyState
+              compact
+              icon={group.icon}
+              title={t(group.empty)}
+              text={t(group.emptyHint)}
+            />
           )}
         </section>
       ))}
@@ -174,13 +241,12 @@ export function MyFavorites() {
   const list = favorites.data ?? [];
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-8 text-center">
-        <Heart aria-hidden="true" className="size-10 text-night-300" />
-        <p className="text-night-700">{t('myFavorites.empty')}</p>
-        <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'secondary' })}>
-          {t('myFavorites.discover')}
-        </Link>
-      </div>
+      <EmptyState
+        icon={Heart}
+        title={t('myFavorites.empty')}
+        text={t('myFavorites.empty.hint')}
+        action={{ label: t('myFavorites.discover'), to: paths.search.getHref(), icon: Search }}
+      />
     );
   }
   return (

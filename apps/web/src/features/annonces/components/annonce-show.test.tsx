@@ -49,7 +49,7 @@ describe('annonce detail', () => {
     expect(screen.getByText('il y a 3 heures')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Modifier' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /tenter un match/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Je l’ai vu : le signaler/ })).toHaveAttribute(
       'href',
       '#/match/verifyMatch?annonceId=42',
     );
@@ -139,7 +139,10 @@ describe('annonce detail', () => {
   it('says "nouvelle annonce" under 123 views', async () => {
     stubWizard({ 'GET /annonce/42': () => json(makeDetail({ nbViews: 122 })) });
     await renderApp('/annonce/show/42', { user: {} });
-    expect(await screen.findByText('Nouvelle annonce')).toBeInTheDocument();
+    const label = await screen.findByText('Nouvelle annonce');
+    // Not an eye (it read as an action to open): the eye goes with a number of views.
+    expect(label.querySelector('svg.lucide-eye')).toBeNull();
+    expect(label.querySelector('svg.lucide-sparkles')).not.toBeNull();
   });
 
   it('lets the owner delete a draft directly', async () => {

@@ -6,7 +6,7 @@ import {
   type AnnonceDetail,
 } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Eye, Pencil, Search, Share2, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Search, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -449,8 +449,13 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
         <RewardStars level={annonce.additionnalRewardLevel} />
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span>{relativeDate(annonce.date, new Date(), i18n.language)}</span>
+          {/* The eye goes with a number of views; "Nouvelle annonce" is news, not an action. */}
           <span className="inline-flex items-center gap-1">
-            <Eye aria-hidden="true" className="size-4" />
+            {viewsLabelKey(annonce.nbViews) === 'annonceShow.views' ? (
+              <Eye aria-hidden="true" className="size-4" />
+            ) : (
+              <Sparkles aria-hidden="true" className="size-4 text-lantern-700" />
+            )}
             {t(viewsLabelKey(annonce.nbViews), { count: annonce.nbViews })}
           </span>
           {position.city ? <span>{position.city}</span> : null}
@@ -467,7 +472,13 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
             {t('annonceShow.tryMatch')}
           </Link>
         ) : null}
-        <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+        {/* On a phone each action takes the width, so the stack reads as one aligned column. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="max-md:w-full"
+          onClick={() => setSharing(true)}
+        >
           <Share2 aria-hidden="true" className="size-4" />
           {t('annonceShow.share')}
         </Button>

@@ -56,9 +56,7 @@ describe('Home', { timeout: 20_000 }, () => {
 
     const saved = screen.getByRole('region', { name: 'Mes Peugeot' });
     expect(within(saved).getByText('Peugeot · Rouge')).toBeInTheDocument();
-    expect(
-      within(saved).getByText('Aucune annonce ne correspond à cette alerte pour le moment.'),
-    ).toBeInTheDocument();
+    expect(within(saved).getByText('Aucune annonce pour cette alerte')).toBeInTheDocument();
     expect(within(saved).getByRole('link', { name: 'Tout voir : Mes Peugeot' })).toHaveAttribute(
       'href',
       '#/search?annonceType=SAVED_SEARCH_ANNONCES&savedSearchId=5&savedSearchName=Mes+Peugeot',
@@ -71,7 +69,7 @@ describe('Home', { timeout: 20_000 }, () => {
       'href',
       '#/topAnnonces',
     );
-    expect(within(top).getByText('Aucune annonce à la une pour le moment.')).toBeInTheDocument();
+    expect(within(top).getByText('Aucune annonce à la une pour le moment')).toBeInTheDocument();
     // Without geolocation the home is asked without a position (docs/product/discovery.md §4).
     expect(stub.callsTo('POST', '/home/getHomeData')[0]!.form.get('latitude')).toBeNull();
   });
@@ -88,7 +86,7 @@ describe('Home', { timeout: 20_000 }, () => {
     try {
       await renderApp('/', { user: {} });
       expect(
-        await screen.findByText('Aucune annonce à afficher pour le moment.'),
+        await screen.findByText('Aucune annonce à afficher pour le moment'),
       ).toBeInTheDocument();
       const form = stub.callsTo('POST', '/home/getHomeData')[0]!.form;
       expect([form.get('latitude'), form.get('longitude')]).toEqual(['43.6', '1.44']);
@@ -100,9 +98,7 @@ describe('Home', { timeout: 20_000 }, () => {
   it('shows the empty text when the home data fails (ignored silently)', async () => {
     stubFetch({ 'POST /home/getHomeData': () => json({ code: 'X', messageKey: 'x' }, 500) });
     await renderApp('/', { user: {} });
-    expect(
-      await screen.findByText('Aucune annonce à afficher pour le moment.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Aucune annonce à afficher pour le moment')).toBeInTheDocument();
     expect(screen.queryByText('Une erreur s’est produite.')).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,21 @@
 import type { HomeGroup } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight } from 'lucide-react';
+import {
+  BellRing,
+  Car,
+  ChevronRight,
+  Clock,
+  MapPin,
+  Search,
+  SearchX,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnnonceCard, AnnonceCardSkeleton } from '@/components/annonce-card/annonce-card';
 import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getHomeData } from '../api/discovery-api';
@@ -35,13 +46,30 @@ export function seeEverythingHref(group: HomeGroup): string | null {
   }
 }
 
-const EMPTY_KEYS: Record<HomeGroup['annonceType'], string> = {
-  CLOSE_ANNONCES: 'home.empty.close',
-  LAST_ANNONCES: 'home.empty.last',
-  SAVED_SEARCH_ANNONCES: 'home.empty.savedSearch',
-  VEHICLE_ANNONCES: 'home.empty.vehicle',
-  TOP_ANNONCES: 'home.empty.top',
+const EMPTY: Record<HomeGroup['annonceType'], { title: string; hint: string; icon: LucideIcon }> = {
+  CLOSE_ANNONCES: { title: 'home.empty.close', hint: 'home.empty.close.hint', icon: MapPin },
+  LAST_ANNONCES: { title: 'home.empty.last', hint: 'home.empty.last.hint', icon: Clock },
+  SAVED_SEARCH_ANNONCES: {
+    title: 'home.empty.savedSearch',
+    hint: 'home.empty.savedSearch.hint',
+    icon: BellRing,
+  },
+  VEHICLE_ANNONCES: { title: 'home.empty.vehicle', hint: 'home.empty.vehicle.hint', icon: Car },
+  TOP_ANNONCES: { title: 'home.empty.top', hint: 'home.empty.top.hint', icon: Trophy },
 };
+
+/** Nothing at all to show on the home (or the home could not load): searching is the way on. */
+export function HomeEmpty() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={t('home.empty.all')}
+      text={t('home.empty.all.hint')}
+      action={{ label: t('home.empty.search'), to: paths.search.getHref(), icon: Search }}
+    />
+  );
+}
 
 function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
   const { t } = useTranslation();
@@ -72,9 +100,12 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
         ) : null}
       </div>
       {group.annonces.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-night-200 bg-white p-4 text-sm text-slate-600">
-          {t(EMPTY_KEYS[group.annonceType])}
-        </p>
+        <EmptyState
+          compact
+          icon={EMPTY[group.annonceType].icon}
+          title={t(EMPTY[group.annonceType].title)}
+          text={t(EMPTY[group.annonceType].hint)}
+        />
       ) : (
         <DragScrollRow label={title}>
           {group.annonces.map((annonce, position) => (
@@ -114,7 +145,6 @@ function HomeLoading() {
  * refused or absent (§4). A failure is ignored (§8): the page then shows the empty text.
  */
 export function HomeSections() {
-  const { t } = useTranslation();
   const geolocation = useGeolocation();
   const position = geolocation.position;
   const home = useQuery({
@@ -124,11 +154,9 @@ export function HomeSections() {
   });
 
   if (geolocation.status === 'pending' || home.isPending) {
-    return home.isError ? <p className="text-slate-600">{t('home.empty.all')}</p> : <HomeLoading />;
+    return home.isError ? <HomeEmpty /> : <HomeLoading />;
   }
-  if (home.isError || home.data.length === 0) {
-    return <p className="text-slate-600">{t('home.empty.all')}</p>;
-  }
+  if (home.isError || home.data.length === 0) return <HomeEmpty />;
   return (
     <div className="flex flex-col gap-8">
       {home.data.map((group, index) => (

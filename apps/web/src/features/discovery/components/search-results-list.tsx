@@ -1,3 +1,4 @@
+import { Eraser, House, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   AnnonceCard,
@@ -5,22 +6,40 @@ import {
   AnnonceCardGridLoading,
 } from '@/components/annonce-card/annonce-card';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
 import type { useSearchAnnonces } from '../hooks/use-search-annonces';
 
-/** The list view: cards 1/2/3 per row and "see more" while the server has more. */
-export function SearchResultsList({ search }: { search: ReturnType<typeof useSearchAnnonces> }) {
+/**
+ * The list view: cards 1/2/3 per row and "see more" while the server has more. Without a result,
+ * the way on: clearing the criteria when there are some, otherwise back to the home page.
+ */
+export function SearchResultsList({
+  search,
+  onClearCriteria,
+}: {
+  search: ReturnType<typeof useSearchAnnonces>;
+  onClearCriteria?: () => void;
+}) {
   const { t } = useTranslation();
   const { query, annonces } = search;
-  if (query.isPending) return <AnnonceCardGridLoading count={6} label={t('search.loading')} />;
+  if (query.isPending)
+    return <AnnonceCardGridLoading count={6} label={t('search.loading')} rowOnPhone />;
   if (query.isError && annonces.length === 0) {
     return <p className="text-slate-600">{t('search.error')}</p>;
   }
   if (annonces.length === 0) {
     return (
-      <div className="rounded-xl border border-dashed border-night-200 bg-white p-6 text-center">
-        <p className="font-medium text-night-900">{t('search.empty')}</p>
-        <p className="mt-1 text-sm text-slate-600">{t('search.empty.hint')}</p>
-      </div>
+      <EmptyState
+        icon={SearchX}
+        title={t('search.empty')}
+        text={t(onClearCriteria ? 'search.empty.hint' : 'search.empty.hint.noCriteria')}
+        action={
+          onClearCriteria
+            ? { label: t('search.empty.clear'), onClick: onClearCriteria, icon: Eraser }
+            : { label: t('search.empty.home'), to: paths.home.getHref(), icon: House }
+        }
+      />
     );
   }
   return (

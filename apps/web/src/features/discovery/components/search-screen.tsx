@@ -13,6 +13,7 @@ import { useDebouncedState } from '../hooks/use-debounced-value';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useSearchAnnonces } from '../hooks/use-search-annonces';
 import {
+  clearedFilters,
   countActiveFilters,
   criteriaForm,
   EMPTY_FILTERS,
@@ -41,6 +42,8 @@ export interface AlertActionsContext {
   savedSearchId: number | null;
   savedSearchName: string | null;
   disabled: boolean;
+  /** Opens the filters, where a criterion is chosen. */
+  onNeedCriterion: () => void;
 }
 
 /** The filters an address asks for (docs/product/discovery.md §2 "Search params"). */
@@ -191,6 +194,7 @@ export function SearchScreen({
             savedSearchId,
             savedSearchName,
             disabled: identityPending,
+            onNeedCriterion: () => openFilters('filters'),
           })}
         </div>
       </div>
@@ -266,7 +270,12 @@ export function SearchScreen({
       </div>
       <ActiveFilterChips filters={filters} onChange={setFilters} />
       {view === 'list' ? (
-        <SearchResultsList search={search} />
+        <SearchResultsList
+          search={search}
+          {...(filtersHaveCriterion(filters)
+            ? { onClearCriteria: () => setFilters(clearedFilters(filters)) }
+            : {})}
+        />
       ) : (
         <Suspense fallback={<Skeleton className="h-[60dvh] w-full" />}>
           <SearchMap

@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE } from '@app/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Search, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   AnnonceCard,
@@ -7,6 +8,8 @@ import {
   AnnonceCardGridLoading,
 } from '@/components/annonce-card/annonce-card';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
 import { getTopAnnonces } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
 
@@ -20,10 +23,20 @@ export function TopAnnonces() {
     getNextPageParam: (last, pages): number | null =>
       last.isEndOfData ? null : pages.length * SEARCH_PAGE_SIZE,
   });
-  if (top.isPending) return <AnnonceCardGridLoading count={6} label={t('top.loading')} />;
+  if (top.isPending)
+    return <AnnonceCardGridLoading count={6} label={t('top.loading')} rowOnPhone />;
   if (top.isError) return <p className="text-slate-600">{t('top.error')}</p>;
   const annonces = top.data.pages.flatMap((page) => page.annonces);
-  if (annonces.length === 0) return <p className="text-slate-600">{t('home.empty.top')}</p>;
+  if (annonces.length === 0) {
+    return (
+      <EmptyState
+        icon={Trophy}
+        title={t('home.empty.top')}
+        text={t('home.empty.top.hint')}
+        action={{ label: t('home.empty.search'), to: paths.search.getHref(), icon: Search }}
+      />
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
       <AnnonceCardGrid label={t('page.topAnnonces.title')}>

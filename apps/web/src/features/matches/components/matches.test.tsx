@@ -309,10 +309,8 @@ describe('Scan, verify match and my matches', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Restitué le 21 novembre 2026')).toBeInTheDocument();
     expect(screen.getByText(/300,00/)).toBeInTheDocument();
     expect(screen.getByText('720 lampions')).toBeInTheDocument();
-    expect(
-      screen.getByText('Aucun signalement en cours. Vérifiez les véhicules que vous croisez !'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Aucun signalement refusé.')).toBeInTheDocument();
+    expect(screen.getByText('Aucun signalement en cours')).toBeInTheDocument();
+    expect(screen.getByText('Aucun signalement refusé')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Peugeot 208/ })).toHaveAttribute(
       'href',
       '#/match/show/42',

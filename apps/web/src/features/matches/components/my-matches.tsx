@@ -1,8 +1,20 @@
 import type { MatchListItem, MatchShow as MatchShowData, UserInfoMatches } from '@app/domain';
-import { CalendarCheck, Coins, Flame, ImageOff, MapPin, Star } from 'lucide-react';
+import {
+  CalendarCheck,
+  CircleSlash,
+  Coins,
+  Flame,
+  HandHeart,
+  ImageOff,
+  MapPin,
+  ScanSearch,
+  Star,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -10,14 +22,34 @@ import { useColors } from '@/lib/catalog-queries';
 import { useMatchShow, useMyMatches } from '../api/matches-api';
 
 const GROUPS = [
-  { key: 'currentMatches', titleKey: 'match.list.current', emptyKey: 'match.list.current.empty' },
+  {
+    key: 'currentMatches',
+    titleKey: 'match.list.current',
+    emptyKey: 'match.list.current.empty',
+    emptyHintKey: 'match.list.current.empty.hint',
+    icon: ScanSearch,
+  },
   {
     key: 'validatedMatches',
     titleKey: 'match.list.validated',
     emptyKey: 'match.list.validated.empty',
+    emptyHintKey: 'match.list.validated.empty.hint',
+    icon: HandHeart,
   },
-  { key: 'refusedMatches', titleKey: 'match.list.refused', emptyKey: 'match.list.refused.empty' },
-] as const satisfies readonly { key: keyof UserInfoMatches; titleKey: string; emptyKey: string }[];
+  {
+    key: 'refusedMatches',
+    titleKey: 'match.list.refused',
+    emptyKey: 'match.list.refused.empty',
+    emptyHintKey: 'match.list.refused.empty.hint',
+    icon: CircleSlash,
+  },
+] as const satisfies readonly {
+  key: keyof UserInfoMatches;
+  titleKey: string;
+  emptyKey: string;
+  emptyHintKey: string;
+  icon: LucideIcon;
+}[];
 
 function useFormatters() {
   const { i18n } = useTranslation();
@@ -118,13 +150,34 @@ function MatchCard({ match }: { match: MatchListItem }) {
   );
 }
 
-/** My matches: current, validated and refused, each with its empty text (docs/product/annonces.md §2). */
+/**
+ * My matches: current, validated and refused, each with its empty line (docs/product/annonces.md
+ * §2); without any report at all, one empty state that leads to checking a vehicle.
+ */
 export function MyMatches({ onScan }: { onScan?: () => void }) {
   const { t } = useTranslation();
   const matches = useMyMatches();
+  const data = matches.data;
+  if (data && GROUPS.every((group) => data[group.key].length === 0)) {
+    return (
+      <EmptyState
+        icon={ScanSearch}
+        title={t('match.list.empty')}
+        text={t('match.list.empty.hint')}
+        action={
+          onScan
+            ? { label: t('match.list.scan'), onClick: onScan, icon: ScanSearch }
+            : { label: t('match.list.browse'), to: paths.search.getHref() }
+        }
+      />
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
-      {onScan ? (
+      {/* Once loaded: without any report, the empty state's button takes its place. */}
+      {onScan && matches.isLoading ? (
+        <Skeleton className="h-11 w-48 rounded-lg" />
+      ) : onScan ? (
         <div>
           <button type="button" className={buttonClasses({})} onClick={onScan}>
             {t('match.list.scan')}
@@ -148,9 +201,14 @@ export function MyMatches({ onScan }: { onScan?: () => void }) {
               ) : null}
             </h2>
             {matches.isLoading ? (
-              <Skeleton className="h-24 w-full rounded-xl" />
+              <Skeleton className="h-[106px] w-full rounded-xl" />
             ) : items.length === 0 ? (
-              <p className="text-sm text-slate-600">{t(group.emptyKey)}</p>
+              <EmptyState
+                compact
+                icon={group.icon}
+                title={t(group.emptyKey)}
+                text={t(group.emptyHintKey)}
+              />
             ) : (
               <ul className="grid gap-3 md:grid-cols-2">
                 {items.map((match) => (

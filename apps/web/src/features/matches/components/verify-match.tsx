@@ -137,7 +137,7 @@ function VerifyMatchSteps({
         </div>
       </div>
       {annonceTitle || identifier ? (
-        <p className="rounded-lg bg-night-50 px-3 py-2 text-sm text-night-800">
+        <p className="rounded-lg border border-night-100 bg-white px-3 py-2 text-sm text-night-800">
           {t('match.verify.about', { title: annonceTitle ?? '', identifier: identifier ?? '' })}
           {didInsist ? ` ${t('match.verify.insisted')}` : ''}
         </p>
@@ -582,7 +582,10 @@ function AddressFields({
         {t('match.position.use')}
       </Button>
       {located && town ? (
-        <p role="status" className="rounded-lg bg-night-50 px-3 py-2 text-sm text-night-800">
+        <p
+          role="status"
+          className="rounded-lg border border-night-100 bg-white px-3 py-2 text-sm text-night-800"
+        >
           {t('match.position.placed', {
             place: street
               ? `${street}, ${town.postalCode} ${town.city}`

@@ -114,7 +114,7 @@ describe('notification bell', () => {
     stubFetch({ 'POST /lampNotification/getAllForUser': () => json([]) });
     const { user } = await renderApp('/', { user: {} });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune notification pour l’instant')).toBeInTheDocument();
   });
 
   it('marks viewed, when the menu closes, only the unread items that were at least 80 % visible', async () => {

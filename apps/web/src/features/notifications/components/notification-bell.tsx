@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { frenchRelativeTime, relativeTimeParts, type NotificationView } from '@app/domain';
-import { Bell, BellOff, SlidersHorizontal } from 'lucide-react';
+import { Bell, BellOff, MapPin, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { Button, type ButtonVariant } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -191,10 +192,20 @@ export function NotificationBell({
                   {t('notifications.loadError')}
                 </p>
               ) : items.length === 0 ? (
-                <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-                  <BellOff aria-hidden="true" className="size-8 text-night-300" />
-                  <p className="text-sm text-slate-600">{t('notifications.empty')}</p>
-                </div>
+                <EmptyState
+                  className="border-0"
+                  icon={BellOff}
+                  title={t('notifications.empty')}
+                  text={t('notifications.empty.hint')}
+                  action={{
+                    label: t('notifications.empty.action'),
+                    icon: MapPin,
+                    onClick: () => {
+                      onOpenChange(false);
+                      void navigate(paths.search.getHref({ annonceType: 'CLOSE_ANNONCES' }));
+                    },
+                  }}
+                />
               ) : (
                 items.map((item) => (
                   <DropdownMenu.Item

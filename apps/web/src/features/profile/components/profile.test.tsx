@@ -80,7 +80,7 @@ describe('profile show', () => {
       'aria-valuenow',
       '240',
     );
-    expect(screen.getByRole('link', { name: /3\s*matchs signalés/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /3\s*signalements envoyés/ })).toHaveAttribute(
       'href',
       '#/user/myMatches',
     );

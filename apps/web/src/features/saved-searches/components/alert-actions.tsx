@@ -2,6 +2,7 @@ import { BellOff, BellPlus, BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useExistingAlert, type Criteria } from '../api/saved-searches-api';
@@ -18,6 +19,7 @@ export function AlertActions({
   savedSearchId,
   savedSearchName,
   disabled,
+  onNeedCriterion,
   onCreated,
   onDeleted,
 }: {
@@ -26,6 +28,8 @@ export function AlertActions({
   savedSearchId: number | null;
   savedSearchName: string | null;
   disabled: boolean;
+  /** Without a criterion, where to choose one (the filters): a tap is never a dead end. */
+  onNeedCriterion?: () => void;
   onCreated: (alert: { id: number; name: string }) => void;
   onDeleted: () => void;
 }) {
@@ -52,11 +56,21 @@ export function AlertActions({
         </Link>
       ) : (
         <span className="group relative inline-flex">
+          {/* Without a criterion the button still answers a tap (a disabled button says nothing
+              on a phone, where its tooltip never shows): it says what is missing and opens the
+              filters, or stays disabled where there are no filters to open. */}
           <Button
             size="sm"
-            disabled={disabled || !hasCriterion}
+            disabled={disabled || (!hasCriterion && !onNeedCriterion)}
             aria-describedby={!hasCriterion ? 'alert-needs-criterion' : undefined}
-            onClick={() => setCreating(true)}
+            onClick={() => {
+              if (hasCriterion) {
+                setCreating(true);
+                return;
+              }
+              toast.info(t('saved.search.create.needCriterion'), { duration: 6_000 });
+              onNeedCriterion?.();
+            }}
           >
             <BellPlus aria-hidden="true" className="size-4" />
             {t('saved.search.create.button')}

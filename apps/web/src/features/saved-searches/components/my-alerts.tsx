@@ -1,9 +1,10 @@
 import type { SavedSearch } from '@app/domain';
-import { BellPlus, Trash2 } from 'lucide-react';
+import { BellPlus, BellRing, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMyAlerts } from '../api/saved-searches-api';
@@ -26,27 +27,36 @@ export function MyAlerts({ onCreate }: { onCreate: () => void }) {
   const alerts = useMyAlerts();
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
 
+  // Without any alert, the empty state's own button is the one way to create one: the button
+  // above the list only comes once the list is there, so that it never shows and then goes.
+  const empty = alerts.isSuccess && alerts.data.length === 0;
   return (
     <div className="flex flex-col gap-4">
-      <div>
-        <Button onClick={onCreate}>
-          <BellPlus aria-hidden="true" className="size-4" />
-          {t('saved.search.create.button')}
-        </Button>
-      </div>
+      {alerts.isPending ? (
+        <Skeleton className="h-11 w-44 rounded-lg" />
+      ) : empty ? null : (
+        <div>
+          <Button onClick={onCreate}>
+            <BellPlus aria-hidden="true" className="size-4" />
+            {t('saved.search.create.button')}
+          </Button>
+        </div>
+      )}
       {alerts.isPending ? (
         <div role="status" aria-label={t('myAlerts.loading')} className="flex flex-col gap-3">
           {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-20 w-full" />
+            <Skeleton key={row} className="h-32 w-full rounded-xl md:h-20" />
           ))}
         </div>
       ) : alerts.isError ? (
         <p className="text-slate-600">{t('myAlerts.error')}</p>
-      ) : alerts.data.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-night-200 bg-white p-6 text-center">
-          <p className="font-medium text-night-900">{t('myAlerts.empty')}</p>
-          <p className="mt-1 text-sm text-slate-600">{t('myAlerts.empty.hint')}</p>
-        </div>
+      ) : empty ? (
+        <EmptyState
+          icon={BellRing}
+          title={t('myAlerts.empty')}
+          text={t('myAlerts.empty.hint')}
+          action={{ label: t('saved.search.create.button'), onClick: onCreate, icon: BellPlus }}
+        />
       ) : (
         <ul aria-label={t('page.myAlerts.title')} className="flex flex-col gap-3">
           {alerts.data.map((alert) => (

@@ -47,10 +47,17 @@ function alert(overrides: Partial<SavedSearch> = {}): SavedSearch {
 }
 
 describe('Saved searches', { timeout: 20_000 }, () => {
-  it('allows an alert only with a criterion', async () => {
+  it('allows an alert only with a criterion: without one, a tap says so and opens the filters', async () => {
     stubFetch(common);
-    await renderApp('/search', { user: {} });
-    expect(await screen.findByRole('button', { name: 'Créer une alerte' })).toBeDisabled();
+    const { user } = await renderApp('/search', { user: {} });
+    const create = await screen.findByRole('button', { name: 'Créer une alerte' });
+    expect(create).toHaveAccessibleDescription(/Ajoutez au moins un critère/);
+    await user.click(create);
+    expect(await screen.findByRole('dialog', { name: 'Filtres' })).toBeInTheDocument();
+    expect(
+      screen.getAllByText(/Ajoutez au moins un critère \(texte, localisation ou filtre\)/).length,
+    ).toBeGreaterThan(1);
+    expect(screen.queryByRole('dialog', { name: 'Créer une alerte' })).toBeNull();
   });
 
   it('refuses a blank name, then checks for the same search and saves it', async () => {
@@ -216,7 +223,7 @@ describe('Saved searches', { timeout: 20_000 }, () => {
   it('shows the empty state and sends the create button to the filters', async () => {
     stubFetch({ ...common, 'GET /savedSearch/getMyAlerts': () => json([]) });
     const { user } = await renderApp('/user/MyAlerts', { user: {} });
-    expect(await screen.findByText('Vous n’avez pas encore d’alerte.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune alerte pour l’instant')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Créer une alerte' }));
     expect(await screen.findByRole('dialog', { name: 'Filtres' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -141,6 +141,7 @@ export function SuccessDialog({
           </Button>
           {onDeclareAnother ? (
             <Button variant="ghost" onClick={onDeclareAnother} className="w-full md:w-auto">
+              <Plus aria-hidden="true" className="size-4" />
               {t('wizard.success.another')}
             </Button>
           ) : null}
