@@ -174,7 +174,7 @@ export function StepRecap({
           ))}
         </ul>
       )}
-      <div className="grid gap-2 md:grid-cols-3">
+      <div className="flex flex-col gap-2 md:flex-row md:flex-wrap">
         <Button variant="secondary" onClick={() => onAddNew(true)}>
           <Plus aria-hidden="true" className="size-4" />
           {t('wizard.recap.addFast')}
@@ -183,10 +183,13 @@ export function StepRecap({
           <Plus aria-hidden="true" className="size-4" />
           {t('wizard.recap.addComplete')}
         </Button>
-        <Button variant="secondary" onClick={() => setPicking(true)}>
-          <FilePlus2 aria-hidden="true" className="size-4" />
-          {t('wizard.recap.addDraft', { count: readyCount })}
-        </Button>
+        {/* Offered only when a draft can be added: "(0)" would be a button that leads nowhere. */}
+        {readyCount > 0 ? (
+          <Button variant="secondary" onClick={() => setPicking(true)}>
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            {t('wizard.recap.addDraft', { count: readyCount })}
+          </Button>
+        ) : null}
       </div>
       <DraftPicker
         open={picking}
@@ -218,7 +221,7 @@ export function StepPayment({ basket }: { basket: BasketEntry[] }) {
   ] as const;
   return (
     <div className="flex flex-col gap-4">
-      <dl className="divide-y divide-night-100 rounded-xl border border-night-100 bg-white">
+      <dl className="divide-y divide-night-100 overflow-hidden rounded-xl border border-night-100 bg-white">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 p-3 text-sm">
             <dt>{t(label)}</dt>
