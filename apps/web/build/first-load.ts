@@ -20,6 +20,12 @@ export const SHELL_SCREENS = [
   'src/app/routes/search.tsx',
   'src/app/routes/annonce-show.tsx',
 ];
+/**
+ * Code the shell fetches on first use rather than before it shows (issue 17), kept on the device
+ * all the same so that the app offline still has its toasts (the offline error is one).
+ * Manifest keys, matched by their end (node_modules lives at the repository's root).
+ */
+export const SHELL_ON_DEMAND = ['node_modules/sonner/dist/index.mjs'];
 const SHELL_STATIC_FILES = [
   '/index.html',
   '/offline.html',
@@ -51,7 +57,17 @@ export function staticClosure(manifest: Manifest, keys: string[]) {
 }
 
 export function shellFiles(manifest: Manifest) {
-  const { scripts, styles } = staticClosure(manifest, ['index.html', ...SHELL_SCREENS]);
+  const onDemand = Object.keys(manifest).filter((key) =>
+    SHELL_ON_DEMAND.some((wanted) => key.endsWith(wanted)),
+  );
+  if (onDemand.length !== SHELL_ON_DEMAND.length) {
+    throw new Error(`The build has lost one of ${SHELL_ON_DEMAND.join(', ')}`);
+  }
+  const { scripts, styles } = staticClosure(manifest, [
+    'index.html',
+    ...SHELL_SCREENS,
+    ...onDemand,
+  ]);
   return [...SHELL_STATIC_FILES, ...[...scripts, ...styles].map((file) => `/${file}`)].sort();
 }
 

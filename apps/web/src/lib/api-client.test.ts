@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { signIn } from '@/testing/test-utils';

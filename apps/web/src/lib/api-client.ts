@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { getClientConfig, isReportingEnvironment } from './client-config';

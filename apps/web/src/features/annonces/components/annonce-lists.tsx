@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { deleteDraft, useMyAnnonces, useMyFavorites } from '../api/annonces';
 import { CompletionNotice } from './add-documents';
