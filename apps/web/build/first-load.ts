@@ -22,10 +22,13 @@ export const SHELL_SCREENS = [
 ];
 /**
  * Code the shell fetches on first use rather than before it shows (issue 17), kept on the device
- * all the same so that the app offline still has its toasts (the offline error is one).
+ * all the same so that the app offline still has its menu and its toasts (the offline error is one).
  * Manifest keys, matched by their end (node_modules lives at the repository's root).
  */
-export const SHELL_ON_DEMAND = ['node_modules/sonner/dist/index.mjs'];
+export const SHELL_ON_DEMAND = [
+  'node_modules/sonner/dist/index.mjs',
+  'src/app/shell/mobile-menu-drawer.tsx',
+];
 const SHELL_STATIC_FILES = [
   '/index.html',
   '/offline.html',
