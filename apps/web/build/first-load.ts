@@ -28,6 +28,9 @@ export const SHELL_SCREENS = [
 export const SHELL_ON_DEMAND = [
   'node_modules/sonner/dist/index.mjs',
   'src/app/shell/mobile-menu-drawer.tsx',
+  // The login's form rules (zod): offline, sending the form still says "no network".
+  'src/features/auth/components/login-form.schema.ts',
+  'src/features/auth/components/precheck-form.schema.ts',
 ];
 const SHELL_STATIC_FILES = [
   '/index.html',
