@@ -32,7 +32,7 @@ export const SHELL_ON_DEMAND = [
   'src/features/auth/components/login-form.schema.ts',
   'src/features/auth/components/precheck-form.schema.ts',
   // The French texts of SHELL_SCREENS (their withTexts areas in src/app/router.tsx).
-  ...['auth', 'dates', 'discovery', 'annonces', 'found', 'recovery'].map(
+  ...['auth', 'dates', 'discovery', 'cards', 'annonces', 'found', 'recovery'].map(
     (area) => `src/locales/fr/${area}.json`,
   ),
 ];

@@ -21,14 +21,13 @@ function screen(path: string, handle: RouteHandle, load: RouteObject['lazy']): R
 }
 
 const loadHome = async () => ({
-  Component: (await withTexts(['discovery', 'annonces'], () => import('./routes/home'))).HomeRoute,
+  Component: (await withTexts(['discovery', 'cards'], () => import('./routes/home'))).HomeRoute,
 });
 const loadSearch = async () => ({
-  Component: (await withTexts(['discovery', 'annonces'], () => import('./routes/search')))
-    .SearchRoute,
+  Component: (await withTexts(['discovery', 'cards'], () => import('./routes/search'))).SearchRoute,
 });
 const loadTopAnnonces = async () => ({
-  Component: (await withTexts(['discovery', 'annonces'], () => import('./routes/top-annonces')))
+  Component: (await withTexts(['discovery', 'cards'], () => import('./routes/top-annonces')))
     .TopAnnoncesRoute,
 });
 const loadMyAlerts = async () => ({
@@ -111,7 +110,7 @@ export function createAppRouter() {
             screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }, async () => ({
               Component: (
                 await withTexts(
-                  ['annonces', 'discovery', 'found'],
+                  ['annonces', 'cards', 'discovery', 'found'],
                   () => import('./routes/annonce-lists'),
                 )
               ).MyFavoritesRoute,
@@ -127,7 +126,7 @@ export function createAppRouter() {
               async () => ({
                 Component: (
                   await withTexts(
-                    ['annonces', 'discovery'],
+                    ['annonces', 'cards', 'discovery'],
                     () => import('./routes/annonce-wizard'),
                   )
                 ).AnnonceCreateRoute,
@@ -139,7 +138,7 @@ export function createAppRouter() {
               async () => ({
                 Component: (
                   await withTexts(
-                    ['annonces', 'discovery'],
+                    ['annonces', 'cards', 'discovery'],
                     () => import('./routes/annonce-wizard'),
                   )
                 ).AnnonceEditRoute,
@@ -148,7 +147,7 @@ export function createAppRouter() {
             screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }, async () => ({
               Component: (
                 await withTexts(
-                  ['annonces', 'discovery', 'found', 'recovery'],
+                  ['annonces', 'cards', 'discovery', 'found', 'recovery'],
                   () => import('./routes/annonce-show'),
                 )
               ).AnnonceShowRoute,
@@ -159,7 +158,7 @@ export function createAppRouter() {
               async () => ({
                 Component: (
                   await withTexts(
-                    ['discovery', 'payments', 'annonces'],
+                    ['discovery', 'payments', 'annonces', 'cards'],
                     () => import('./routes/annonce-payments'),
                   )
                 ).AnnonceAdditionnalRewardRoute,
@@ -168,7 +167,7 @@ export function createAppRouter() {
             screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }, async () => ({
               Component: (
                 await withTexts(
-                  ['discovery', 'payments', 'annonces'],
+                  ['discovery', 'payments', 'annonces', 'cards'],
                   () => import('./routes/annonce-payments'),
                 )
               ).AnnonceBoostRoute,
@@ -184,7 +183,7 @@ export function createAppRouter() {
                 screen(paths.myAnnonce.path, { titleKey: 'page.myAnnonce.title' }, async () => ({
                   Component: (
                     await withTexts(
-                      ['annonces', 'discovery', 'found'],
+                      ['annonces', 'cards', 'discovery', 'found'],
                       () => import('./routes/annonce-lists'),
                     )
                   ).MyAnnonceRoute,

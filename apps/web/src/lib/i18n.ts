@@ -28,6 +28,7 @@ export const AREAS = [
   'admin',
   'annonces',
   'auth',
+  'cards',
   'common',
   'dates',
   'discovery',
