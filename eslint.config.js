@@ -64,7 +64,20 @@ export default tseslint.config(
     // Server areas talk through services; the web app never imports server code.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/server/**', '@app/server*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/apps/server/**', '@app/server*'],
+          // sonner is fetched on the first toast (issue 17): toasts go through lib/toast.
+          paths: [
+            {
+              name: 'sonner',
+              message: 'Use @/lib/toast (sonner loads on first use).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -20,6 +20,22 @@ export const SHELL_SCREENS = [
   'src/app/routes/search.tsx',
   'src/app/routes/annonce-show.tsx',
 ];
+/**
+ * Code the shell fetches on first use rather than before it shows (issue 17), kept on the device
+ * all the same so that the app offline still has its menu and its toasts (the offline error is one).
+ * Manifest keys, matched by their end (node_modules lives at the repository's root).
+ */
+export const SHELL_ON_DEMAND = [
+  'node_modules/sonner/dist/index.mjs',
+  'src/app/shell/mobile-menu-drawer.tsx',
+  // The login's form rules (zod): offline, sending the form still says "no network".
+  'src/features/auth/components/login-form.schema.ts',
+  'src/features/auth/components/precheck-form.schema.ts',
+  // The French texts of SHELL_SCREENS (their withTexts areas in src/app/router.tsx).
+  ...['auth', 'dates', 'discovery', 'cards', 'annonces', 'found', 'recovery'].map(
+    (area) => `src/locales/fr/${area}.json`,
+  ),
+];
 const SHELL_STATIC_FILES = [
   '/index.html',
   '/offline.html',
@@ -51,7 +67,17 @@ export function staticClosure(manifest: Manifest, keys: string[]) {
 }
 
 export function shellFiles(manifest: Manifest) {
-  const { scripts, styles } = staticClosure(manifest, ['index.html', ...SHELL_SCREENS]);
+  const onDemand = Object.keys(manifest).filter((key) =>
+    SHELL_ON_DEMAND.some((wanted) => key.endsWith(wanted)),
+  );
+  if (onDemand.length !== SHELL_ON_DEMAND.length) {
+    throw new Error(`The build has lost one of ${SHELL_ON_DEMAND.join(', ')}`);
+  }
+  const { scripts, styles } = staticClosure(manifest, [
+    'index.html',
+    ...SHELL_SCREENS,
+    ...onDemand,
+  ]);
   return [...SHELL_STATIC_FILES, ...[...scripts, ...styles].map((file) => `/${file}`)].sort();
 }
 
@@ -126,15 +152,24 @@ export function firstLoadPlugin(): Plugin {
 }
 
 /**
- * The compressed bytes of JavaScript a screen needs before it shows: the entry's scripts and the
- * screen's, each counted once, as the .br files the server sends (the size a phone downloads).
+ * The compressed bytes of JavaScript a screen needs before it shows: the entry's scripts, the
+ * screen's, and the French texts of the areas it loads with (withTexts in src/app/router.tsx),
+ * each counted once, as the .br files the server sends (the size a phone downloads).
  */
-export function firstLoadScriptBytes(outDir: string, screen: string) {
+export function firstLoadScriptBytes(
+  outDir: string,
+  screen: string,
+  texts: readonly string[] = [],
+) {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
   if (!manifest[screen]) throw new Error(`${screen} is not a screen of the build`);
-  const { scripts } = staticClosure(manifest, ['index.html', screen]);
+  const textKeys = texts.map((area) => `src/locales/fr/${area}.json`);
+  for (const key of textKeys) {
+    if (!manifest[key]) throw new Error(`${key} is not a text area of the build`);
+  }
+  const { scripts } = staticClosure(manifest, ['index.html', screen, ...textKeys]);
   const files = scripts.map((file) => {
     const compressed = path.join(outDir, `${file}.br`);
     const size = fs.existsSync(compressed)

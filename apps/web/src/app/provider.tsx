@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { AppErrorFallback } from '@/components/errors/app-error-fallback';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { AppToaster } from '@/components/ui/toaster';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { getSession, subscribeToSession } from '@/lib/session';
@@ -32,7 +32,7 @@ export function AppProvider({
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           {children}
-          <Toaster position="bottom-right" richColors closeButton />
+          <AppToaster />
         </QueryClientProvider>
       </I18nextProvider>
     </ErrorBoundary>

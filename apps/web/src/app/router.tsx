@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { createHashRouter, RouterProvider, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
 import { paths } from '@/config/paths';
+import { withTexts } from '@/lib/i18n';
 import { GuestOnly, RequireAuth, RequireRoles } from './guards';
 import type { RouteHandle } from './route-handle';
 import { NotFoundRoute } from './routes/not-found';
@@ -11,39 +12,62 @@ import { PageLoading } from './shell/page-loading';
 import { RootLayout } from './shell/root-layout';
 
 /**
- * One screen: its path, what it tells the shell, its code (loaded when first opened) and its own
- * error boundary, so that a failing screen leaves the shell usable.
+ * One screen: its path, what it tells the shell, its code and its texts (loaded together when
+ * first opened, lib/i18n withTexts) and its own error boundary, so that a failing screen leaves
+ * the shell usable.
  */
 function screen(path: string, handle: RouteHandle, load: RouteObject['lazy']): RouteObject {
   return { path, handle, errorElement: <RouteErrorFallback />, lazy: load } as RouteObject;
 }
 
-const loadHome = async () => ({ Component: (await import('./routes/home')).HomeRoute });
-const loadSearch = async () => ({ Component: (await import('./routes/search')).SearchRoute });
+const loadHome = async () => ({
+  Component: (await withTexts(['discovery', 'cards'], () => import('./routes/home'))).HomeRoute,
+});
+const loadSearch = async () => ({
+  Component: (await withTexts(['discovery', 'cards'], () => import('./routes/search'))).SearchRoute,
+});
 const loadTopAnnonces = async () => ({
-  Component: (await import('./routes/top-annonces')).TopAnnoncesRoute,
+  Component: (await withTexts(['discovery', 'cards'], () => import('./routes/top-annonces')))
+    .TopAnnoncesRoute,
 });
 const loadMyAlerts = async () => ({
-  Component: (await import('./routes/my-alerts')).MyAlertsRoute,
+  Component: (await withTexts(['discovery'], () => import('./routes/my-alerts'))).MyAlertsRoute,
 });
-const loadAbout = async () => ({ Component: (await import('./routes/about')).AboutRoute });
-const loadTerms = async () => ({ Component: (await import('./routes/terms')).TermsRoute });
+const loadAbout = async () => ({
+  Component: (await withTexts(['about'], () => import('./routes/about'))).AboutRoute,
+});
+const loadTerms = async () => ({
+  Component: (await withTexts(['about'], () => import('./routes/terms'))).TermsRoute,
+});
 const loadAnnonceFound = async () => ({
-  Component: (await import('./routes/annonce-found')).AnnonceFoundRoute,
+  Component: (await withTexts(['found'], () => import('./routes/annonce-found'))).AnnonceFoundRoute,
 });
-const loadLogin = async () => ({ Component: (await import('./routes/login')).LoginRoute });
-const loadReport = async () => ({ Component: (await import('./routes/report')).ReportRoute });
+const loadLogin = async () => ({
+  Component: (await withTexts(['auth', 'dates'], () => import('./routes/login'))).LoginRoute,
+});
+const loadReport = async () => ({
+  Component: (await withTexts(['support'], () => import('./routes/report'))).ReportRoute,
+});
 const loadProfileShow = async () => ({
-  Component: (await import('./routes/profile-show')).ProfileShowRoute,
+  Component: (
+    await withTexts(['profile', 'personal-data', 'auth'], () => import('./routes/profile-show'))
+  ).ProfileShowRoute,
 });
 const loadProfileEdit = async () => ({
-  Component: (await import('./routes/profile-edit')).ProfileEditRoute,
+  Component: (
+    await withTexts(
+      ['profile', 'identity', 'personal-data', 'auth'],
+      () => import('./routes/profile-edit'),
+    )
+  ).ProfileEditRoute,
 });
 const loadMyLampions = async () => ({
-  Component: (await import('./routes/my-lampions')).MyLampionsRoute,
+  Component: (await withTexts(['lampions'], () => import('./routes/my-lampions'))).MyLampionsRoute,
 });
 const loadAutorisations = async () => ({
-  Component: (await import('./routes/autorisations')).AutorisationsRoute,
+  Component: (
+    await withTexts(['permissions', 'notifications'], () => import('./routes/autorisations'))
+  ).AutorisationsRoute,
 });
 
 /** Every route of docs/product/accounts.md, docs/product/annonces.md and docs/product/discovery.md §2, with their guards. */
@@ -80,10 +104,16 @@ export function createAppRouter() {
             screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }, loadProfileEdit),
             screen(paths.myLampions.path, { titleKey: 'page.myLampions.title' }, loadMyLampions),
             screen(paths.myMatches.path, { titleKey: 'page.myMatches.title' }, async () => ({
-              Component: (await import('./routes/my-matches')).MyMatchesRoute,
+              Component: (await withTexts(['matches'], () => import('./routes/my-matches')))
+                .MyMatchesRoute,
             })),
             screen(paths.myFavorites.path, { titleKey: 'page.myFavorites.title' }, async () => ({
-              Component: (await import('./routes/annonce-lists')).MyFavoritesRoute,
+              Component: (
+                await withTexts(
+                  ['annonces', 'cards', 'discovery', 'found'],
+                  () => import('./routes/annonce-lists'),
+                )
+              ).MyFavoritesRoute,
             })),
             screen(
               paths.autorisations.path,
@@ -94,46 +124,81 @@ export function createAppRouter() {
               paths.annonceCreate.path,
               { titleKey: 'page.annonceCreate.title', isEditor: true },
               async () => ({
-                Component: (await import('./routes/annonce-wizard')).AnnonceCreateRoute,
+                Component: (
+                  await withTexts(
+                    ['annonces', 'cards', 'discovery'],
+                    () => import('./routes/annonce-wizard'),
+                  )
+                ).AnnonceCreateRoute,
               }),
             ),
             screen(
               paths.annonceEdit.path,
               { titleKey: 'page.annonceEdit.title', isEditor: true },
               async () => ({
-                Component: (await import('./routes/annonce-wizard')).AnnonceEditRoute,
+                Component: (
+                  await withTexts(
+                    ['annonces', 'cards', 'discovery'],
+                    () => import('./routes/annonce-wizard'),
+                  )
+                ).AnnonceEditRoute,
               }),
             ),
             screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }, async () => ({
-              Component: (await import('./routes/annonce-show')).AnnonceShowRoute,
+              Component: (
+                await withTexts(
+                  ['annonces', 'cards', 'discovery', 'found', 'recovery'],
+                  () => import('./routes/annonce-show'),
+                )
+              ).AnnonceShowRoute,
             })),
             screen(
               paths.annonceAdditionnalReward.path,
               { titleKey: 'page.annonceAdditionnalReward.title' },
               async () => ({
-                Component: (await import('./routes/annonce-payments'))
-                  .AnnonceAdditionnalRewardRoute,
+                Component: (
+                  await withTexts(
+                    ['discovery', 'payments', 'annonces', 'cards'],
+                    () => import('./routes/annonce-payments'),
+                  )
+                ).AnnonceAdditionnalRewardRoute,
               }),
             ),
             screen(paths.annonceBoost.path, { titleKey: 'page.annonceBoost.title' }, async () => ({
-              Component: (await import('./routes/annonce-payments')).AnnonceBoostRoute,
+              Component: (
+                await withTexts(
+                  ['discovery', 'payments', 'annonces', 'cards'],
+                  () => import('./routes/annonce-payments'),
+                )
+              ).AnnonceBoostRoute,
             })),
             screen(paths.matchShow.path, { titleKey: 'page.matchShow.title' }, async () => ({
-              Component: (await import('./routes/match-show')).MatchShowRoute,
+              Component: (await withTexts(['matches'], () => import('./routes/match-show')))
+                .MatchShowRoute,
             })),
             screen(paths.report.path, { titleKey: 'page.report.title' }, loadReport),
             {
               element: <RequireRoles roles={INDIVIDUAL_ROLES} />,
               children: [
                 screen(paths.myAnnonce.path, { titleKey: 'page.myAnnonce.title' }, async () => ({
-                  Component: (await import('./routes/annonce-lists')).MyAnnonceRoute,
+                  Component: (
+                    await withTexts(
+                      ['annonces', 'cards', 'discovery', 'found'],
+                      () => import('./routes/annonce-lists'),
+                    )
+                  ).MyAnnonceRoute,
                 })),
                 screen(paths.myAlerts.path, { titleKey: 'page.myAlerts.title' }, loadMyAlerts),
                 screen(
                   paths.verifyMatch.path,
                   { titleKey: 'page.verifyMatch.title' },
                   async () => ({
-                    Component: (await import('./routes/verify-match')).VerifyMatchRoute,
+                    Component: (
+                      await withTexts(
+                        ['matches', 'discovery', 'annonces', 'recovery'],
+                        () => import('./routes/verify-match'),
+                      )
+                    ).VerifyMatchRoute,
                   }),
                 ),
               ],

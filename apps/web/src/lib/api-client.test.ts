@@ -1,10 +1,13 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { expectConsoleError } from '@/testing/setup-tests';
 import { signIn } from '@/testing/test-utils';
 import { ApiError, api } from './api-client';
 import { loadClientConfig } from './client-config';
 import { i18n } from './i18n';
+import { lazySchema } from './lazy-schema';
 import { getSession } from './session';
 
 const refreshed = {
@@ -210,6 +213,43 @@ describe('api client', () => {
       'Une erreur s’est produite.',
       expect.objectContaining({ action: expect.objectContaining({ label: 'Signaler un bug' }) }),
     );
+  });
+
+  it('hands an answer over only once a lazy schema has arrived and checked it', async () => {
+    signIn();
+    stubFetch({
+      'GET /home/getHomeInfos': () => json({ count: 3 }),
+      'GET /apiMobile/getColors': () => json({ count: 'three' }),
+    });
+    let arrive: (schema: z.ZodType<{ count: number; checked: boolean }>) => void = () => {};
+    const schema = lazySchema(
+      () =>
+        new Promise<z.ZodType<{ count: number; checked: boolean }>>(
+          (resolve) => (arrive = resolve),
+        ),
+    );
+    const answer = api.get('/home/getHomeInfos', { schema, silent: true });
+    // The schema arrives after the call was sent; what comes out went through it.
+    arrive(z.object({ count: z.number() }).transform((value) => ({ ...value, checked: true })));
+    await expect(answer).resolves.toEqual({ count: 3, checked: true });
+    // The same schema refuses a wrong answer.
+    await expect(api.get('/apiMobile/getColors', { schema, silent: true })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
+    expectConsoleError(/Unexpected answer from \/apiMobile\/getColors/);
+  });
+
+  it('refuses the answer when a lazy schema cannot be fetched (offline)', async () => {
+    signIn();
+    stubFetch({ 'GET /home/getHomeInfos': () => json({ count: 3 }) });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const schema = lazySchema<{ count: number }>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    await expect(api.get('/home/getHomeInfos', { schema, silent: true })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK',
+    });
   });
 
   it('treats no answer at all as an error with status 0', async () => {

@@ -1,17 +1,12 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { getClientConfig, isReportingEnvironment } from './client-config';
 import { openGlobalDialog } from './dialogs';
 import { i18n } from './i18n';
+import { lazySchema, type SchemaLoader } from './lazy-schema';
 import { deviceId } from './storage';
-import {
-  TokenAnswerSchema,
-  clearSession,
-  getAccessToken,
-  getSession,
-  updateSessionTokens,
-} from './session';
+import { clearSession, getAccessToken, getSession, updateSessionTokens } from './session';
 
 /** An API call that failed, in the wire shape {code, messageKey, invalidField?} plus the status. */
 export class ApiError extends Error {
@@ -43,8 +38,11 @@ export interface RequestOptions<T = unknown> {
   form?: Record<string, FormValue>;
   /** A multipart body (file uploads). */
   multipart?: FormData;
-  /** Checks the answer; a mismatch is an error rather than a surprise further down. */
-  schema?: z.ZodType<T>;
+  /**
+   * Checks the answer; a mismatch is an error rather than a surprise further down. A lazy schema
+   * (lib/lazy-schema) is waited for: the answer is handed over only once checked.
+   */
+  schema?: z.ZodType<T> | SchemaLoader<T>;
   /**
    * The caller shows this call's errors itself (inline) or not at all: no global error toast.
    * Session handling (refresh, logout on 430) still applies.
@@ -90,6 +88,10 @@ function endSession() {
   if (!window.location.hash.startsWith('#/login')) window.location.hash = '#/login';
 }
 
+const tokenAnswerSchema = lazySchema(
+  async () => (await import('./token-answer.schema')).TokenAnswerSchema,
+);
+
 let refreshInFlight: Promise<boolean> | null = null;
 
 /**
@@ -134,7 +136,15 @@ async function exchangeRefreshToken(staleAccessToken: string): Promise<boolean> 
     return false;
   }
   if (!response.ok) return false;
-  const answer = TokenAnswerSchema.safeParse(await response.json().catch(() => null));
+  const body: unknown = await response.json().catch(() => null);
+  let schema;
+  try {
+    schema = await tokenAnswerSchema();
+  } catch {
+    // Offline again: as above, the session may still be good.
+    return false;
+  }
+  const answer = schema.safeParse(body);
   if (!answer.success) return false;
   updateSessionTokens(answer.data);
   return true;
@@ -322,7 +332,17 @@ export function createApiClient({ session, errorToasts }: ClientPolicy) {
     if (options.blob) return (await response.blob()) as T;
     const data = await readBody(response);
     if (!options.schema) return data as T;
-    const parsed = options.schema.safeParse(data);
+    let schema: z.ZodType<T>;
+    try {
+      schema = 'safeParse' in options.schema ? options.schema : await options.schema();
+    } catch (cause) {
+      // The schema's code could not be fetched (offline): the answer cannot be checked, so it
+      // is not used.
+      console.warn(`No schema to check the answer from ${path}`, cause);
+      if (toast) showErrorToast();
+      throw new ApiError({ status: 0, code: 'NETWORK', messageKey: fallbackMessageKey(0) });
+    }
+    const parsed = schema.safeParse(data);
     if (!parsed.success) {
       console.error(`Unexpected answer from ${path}`, parsed.error);
       if (toast) showErrorToast();

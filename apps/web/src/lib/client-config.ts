@@ -1,14 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { env } from '@/config/env';
+import type { ClientConfig } from './client-config.schema';
+import { lazySchema } from './lazy-schema';
 
-/** What the server tells the app about where it runs (GET /client-config). */
-export const ClientConfigSchema = z.object({
-  environmentName: z.string(),
-  sentryDsn: z.string().nullable(),
-  publicUrl: z.string(),
-});
-export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+export type { ClientConfig };
+
+const clientConfigSchema = lazySchema(
+  async () => (await import('./client-config.schema')).ClientConfigSchema,
+);
 
 export type ClientConfigState =
   | { status: 'loading'; config: null }
@@ -46,7 +45,7 @@ export function loadClientConfig(): Promise<ClientConfig | null> {
         headers: { Accept: 'application/json' },
       });
       if (!response.ok) throw new Error(`client-config answered ${response.status}`);
-      const config = ClientConfigSchema.parse(await response.json());
+      const config = (await clientConfigSchema()).parse(await response.json());
       setState({ status: 'ready', config });
       return config;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGE_KEYS, ERRORS } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, buildCatalogues } from './i18n';
+import { AREAS, LANGUAGES, SHELL_AREAS, buildCatalogues, type Area } from './i18n';
 
 const catalogueFiles = import.meta.glob<Record<string, string>>('../locales/*/*.json', {
   eager: true,
@@ -15,25 +15,100 @@ const sources = import.meta.glob<string>(
   },
 );
 
-const catalogues = buildCatalogues(catalogueFiles);
+const areaCatalogues = buildCatalogues(catalogueFiles);
+/** Every key of a language, whatever its area. */
+const catalogues = Object.fromEntries(
+  Object.entries(areaCatalogues).map(([language, areas]) => [
+    language,
+    Object.assign({}, ...Object.values(areas)) as Record<string, string>,
+  ]),
+);
+/** The area (namespace) of each key, from the French files. */
+const areaOfKey = new Map(
+  Object.entries(areaCatalogues.fr ?? {}).flatMap(([area, entries]) =>
+    Object.keys(entries).map((key) => [key, area as Area] as const),
+  ),
+);
 
 /** Looks like a catalogue key: dotted words ("support.modal.content.error", "Code.maxAttempts"). */
 const KEY_SHAPE = /^[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+$/;
 /** Dotted strings that are not keys: file names, storage keys, lock names. */
 const NOT_A_KEY = /\.(?:svg|png|jpe?g|json|tsx?|css|html|txt|js)$|^veilleurs\./;
 
-/** Every key the code uses literally: t('…'), i18nKey="…", and dotted string literals (xKey: '…', zod messages). */
+/** The keys one source uses literally: t('…'), i18nKey="…", and dotted string literals (xKey: '…', zod messages). */
+function keysIn(source: string) {
+  const keys = new Set<string>();
+  for (const match of source.matchAll(/\bt\(\s*(['"])(.+?)\1/g)) keys.add(match[2]!);
+  for (const match of source.matchAll(/i18nKey=(['"])(.+?)\1/g)) keys.add(match[2]!);
+  for (const match of source.matchAll(/(['"])([A-Za-z][A-Za-z0-9.]*)\1/g)) {
+    const literal = match[2]!;
+    if (KEY_SHAPE.test(literal) && !NOT_A_KEY.test(literal)) keys.add(literal);
+  }
+  return keys;
+}
+
+/** Every key the code uses, with a file that uses it. */
 function keysUsedInCode() {
   const used = new Map<string, string>();
   for (const [file, source] of Object.entries(sources)) {
-    for (const match of source.matchAll(/\bt\(\s*(['"])(.+?)\1/g)) used.set(match[2]!, file);
-    for (const match of source.matchAll(/i18nKey=(['"])(.+?)\1/g)) used.set(match[2]!, file);
-    for (const match of source.matchAll(/(['"])([A-Za-z][A-Za-z0-9.]*)\1/g)) {
-      const literal = match[2]!;
-      if (KEY_SHAPE.test(literal) && !NOT_A_KEY.test(literal)) used.set(literal, file);
-    }
+    for (const key of keysIn(source)) used.set(key, file);
   }
   return used;
+}
+
+/** A source's path as the glob names it ("../app/router.tsx"), from an import in `from`. */
+function resolveImport(from: string, specifier: string) {
+  let base: string;
+  if (specifier.startsWith('@/')) base = `../${specifier.slice(2)}`;
+  else if (specifier.startsWith('.')) {
+    const parts = from.split('/').slice(0, -1);
+    for (const part of specifier.split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.') parts.push(part);
+    }
+    base = parts.join('/');
+  } else return null;
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((path) => path in sources);
+}
+
+const BOUNDARY =
+  /withTexts\(\s*\[([^\]]*)\]\s*,\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g;
+
+/**
+ * The parts of the app that load with their own texts (withTexts([...areas], () => import(…))),
+ * and the keys each one's code uses: its static and lazy imports, up to the next such part.
+ */
+function textBoundaries(entry: string) {
+  const boundaries = [{ file: entry, areas: [] as string[], keys: new Map<string, string>() }];
+  const seenEntries = new Set([entry]);
+  for (let index = 0; index < boundaries.length; index++) {
+    const boundary = boundaries[index]!;
+    const visited = new Set<string>();
+    const visit = (file: string) => {
+      if (visited.has(file)) return;
+      visited.add(file);
+      const source = sources[file] ?? '';
+      for (const key of keysIn(source)) boundary.keys.set(key, file);
+      const inner = new Set<string>();
+      for (const match of source.matchAll(BOUNDARY)) {
+        const target = resolveImport(file, match[2]!);
+        if (!target) continue;
+        inner.add(target);
+        const areas = [...match[1]!.matchAll(/'([^']+)'/g)].map((area) => area[1]!);
+        const key = `${target} ${areas.join(',')}`;
+        if (!seenEntries.has(key)) {
+          seenEntries.add(key);
+          boundaries.push({ file: target, areas, keys: new Map() });
+        }
+      }
+      for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+        const target = resolveImport(file, match[1]!);
+        if (target && !inner.has(target)) visit(target);
+      }
+    };
+    visit(boundary.file);
+  }
+  return boundaries;
 }
 
 describe('translation catalogues', () => {
@@ -96,6 +171,46 @@ describe('translation catalogues', () => {
     for (const language of LANGUAGES) {
       const missing = [...apiKeys].filter((key) => !(key in (catalogues[language] ?? {})));
       expect(missing, `missing in ${language}`).toEqual([]);
+    }
+  });
+
+  it('come with each screen: the shell’s areas and the ones its screen names cover its keys', () => {
+    const boundaries = textBoundaries('../main.tsx');
+    expect(boundaries.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const { file, areas, keys } of boundaries) {
+      const loaded = new Set<string>([...SHELL_AREAS, ...areas]);
+      for (const area of areas) expect(AREAS, file).toContain(area);
+      const missing = [...keys].filter(([key]) => {
+        const area = areaOfKey.get(key);
+        return area !== undefined && !loaded.has(area);
+      });
+      if (missing.length > 0) {
+        const needed = [...new Set(missing.map(([key]) => areaOfKey.get(key)))].join(', ');
+        problems.push(
+          `${file} also needs ${needed}: ${missing
+            .slice(0, 3)
+            .map(([key, where]) => `${key} (${where})`)
+            .join(', ')}`,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('put every message the API can answer with where the screen that shows it finds it', () => {
+    const apiKeys = [
+      ...Object.values(ERRORS).map((error) => error.messageKey),
+      ...Object.values(ACCOUNT_MESSAGE_KEYS),
+    ];
+    // Any call's error shows on any screen: the shell's areas. The login's and the account
+    // calls' own refusals are in auth, which the screens making those calls load (login, profile).
+    const found = new Set<string>([...SHELL_AREAS, 'auth']);
+    expect(apiKeys.filter((key) => !found.has(areaOfKey.get(key) ?? ''))).toEqual([]);
+    const routes = textBoundaries('../main.tsx');
+    for (const screen of ['login', 'profile-show', 'profile-edit']) {
+      const route = routes.find(({ file }) => file === `../app/routes/${screen}.tsx`);
+      expect(route?.areas, screen).toContain('auth');
     }
   });
 

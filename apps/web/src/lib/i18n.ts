@@ -16,50 +16,69 @@ export const LANGUAGE_OPTIONS: readonly { language: Language; nameKey: string }[
 type Catalogue = Record<string, string>;
 
 /**
- * The locales/<language>/<area>.json files, merged per language into one flat catalogue. Files are
- * split by area only so that each feature owns its strings; keys are unique across files.
- * French (the default and the fallback of every missing key) is part of the first load; English is
- * fetched when chosen, and the back office's texts (admin.json) only by the back office (issue 17).
+ * The texts come in areas, one file per area and language (locales/<language>/<area>.json), each
+ * an i18next namespace. Keys are unique across areas, so the code asks for a key without naming
+ * its area: t() looks in every area loaded (fallbackNS).
+ * The shell's areas are part of the first load in French; every other area is fetched with the
+ * screen (or the lazy part of the shell) that needs it, before it shows (withTexts, issue 17), and
+ * English only when chosen. i18n.test.ts checks that each screen names the areas its code uses.
  */
-const frenchFiles = import.meta.glob<Catalogue>(
-  ['../locales/fr/*.json', '!../locales/fr/admin.json'],
+export const AREAS = [
+  'about',
+  'admin',
+  'annonces',
+  'auth',
+  'cards',
+  'common',
+  'dates',
+  'discovery',
+  'errors',
+  'found',
+  'identity',
+  'lampions',
+  'matches',
+  'notifications',
+  'onboarding',
+  'payments',
+  'permissions',
+  'personal-data',
+  'profile',
+  'recovery',
+  'support',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+/** What the shell shows (header, menu, route titles) and the API's error messages. */
+export const SHELL_AREAS = ['common', 'errors'] as const satisfies readonly Area[];
+
+const shellFiles = import.meta.glob<Catalogue>(
+  ['../locales/fr/common.json', '../locales/fr/errors.json'],
   { eager: true, import: 'default' },
 );
-const laterFiles = import.meta.glob<Catalogue>(
-  ['../locales/en/*.json', '../locales/fr/admin.json'],
-  {
-    import: 'default',
-  },
-);
+const areaFiles = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
 
+/** The files of one area, by language (tests read every file at once). */
 export function buildCatalogues(files: Record<string, Catalogue>) {
-  const catalogues: Record<string, Catalogue> = {};
+  const catalogues: Record<string, Record<string, Catalogue>> = {};
   for (const [file, entries] of Object.entries(files)) {
-    const language = /locales\/([^/]+)\//.exec(file)?.[1];
-    if (!language) continue;
-    catalogues[language] = { ...catalogues[language], ...entries };
+    const [, language, area] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+    if (!language || !area) continue;
+    catalogues[language] = { ...catalogues[language], [area]: entries };
   }
   return catalogues;
 }
 
-/** The files of a language that are not loaded yet (the back office's only when asked). */
-async function loadCatalogue(language: string, options: { admin: boolean }) {
-  const wanted = Object.entries(laterFiles).filter(
-    ([file]) =>
-      file.includes(`/locales/${language}/`) && (options.admin || !file.endsWith('/admin.json')),
-  );
-  const loaded = await Promise.all(
-    wanted.map(async ([file, load]) => [file, await load()] as const),
-  );
-  return buildCatalogues(Object.fromEntries(loaded))[language] ?? {};
-}
-
-/** i18next asks for a language it does not have (English): its files are fetched then. */
-const laterCatalogues: BackendModule = {
+/** i18next asks for an area in a language it does not have yet: its file is fetched then. */
+const areaBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    loadCatalogue(language, { admin: false }).then(
+  read(language, area, callback) {
+    const load = areaFiles[`../locales/${language}/${area}.json`];
+    if (!load) {
+      callback(new Error(`No texts for ${language}/${area}`), false);
+      return;
+    }
+    load().then(
       (catalogue) => callback(null, catalogue),
       (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),
@@ -67,14 +86,24 @@ const laterCatalogues: BackendModule = {
   },
 };
 
-/** The back office's texts in every language, added before it shows. */
+/**
+ * Loads areas of texts in the current language (and French, the fallback). i18next keeps them,
+ * and fetches them again in the other language when the language changes.
+ */
+export async function loadTexts(areas: readonly Area[]) {
+  await i18nReady;
+  await i18n.loadNamespaces([...areas]);
+}
+
+/** A lazy part of the app (a screen, a dialog) with its texts, fetched together before it shows. */
+export async function withTexts<T>(areas: readonly Area[], load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), loadTexts(areas)]);
+  return loaded;
+}
+
+/** The back office's texts: its own area and every other one (it shows the app's labels). */
 export async function loadAdminCatalogues() {
-  await Promise.all(
-    LANGUAGES.map(async (language) => {
-      const catalogue = await loadCatalogue(language, { admin: true });
-      i18n.addResourceBundle(language, 'translation', catalogue, true, true);
-    }),
-  );
+  await loadTexts(AREAS);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -88,12 +117,15 @@ export function getStoredLanguage(): Language {
 
 /** Resolves once the chosen language's texts are there (at once for French). */
 export const i18nReady = i18n
-  .use(laterCatalogues)
+  .use(areaBackend)
   .use(initReactI18next)
   .init({
-    resources: { fr: { translation: buildCatalogues(frenchFiles).fr ?? {} } },
-    // French is bundled; English comes from laterCatalogues when it is the language.
+    resources: { fr: buildCatalogues(shellFiles).fr ?? {} },
+    // The shell's French is bundled; other areas and languages come from areaBackend.
     partialBundledLanguages: true,
+    ns: [...SHELL_AREAS],
+    defaultNS: 'common',
+    fallbackNS: [...AREAS],
     lng: getStoredLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],

@@ -3,6 +3,7 @@ import {
   clearSession,
   getAccessToken,
   getSession,
+  readStoredSession,
   startImpersonation,
   startSession,
   toCurrentUser,
@@ -78,5 +79,37 @@ describe('session', () => {
     expect(getSession()).toBeNull();
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ username: 'x' }));
     expect(getSession()).toBeNull();
+  });
+
+  it('checks every stored field by hand (zod is not loaded yet when the app starts)', () => {
+    const stored = {
+      username: 'camille@example.org',
+      roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+      access_token: 'access-1',
+      refresh_token: 'refresh-1',
+      expires_in: 900,
+      expiresAt: 901_000,
+      rememberMe: false,
+    };
+    // A session stored before impersonation existed: those fields are null.
+    expect(readStoredSession(stored)).toEqual({
+      ...stored,
+      impersonateToken: null,
+      impersonateUsername: null,
+      impersonateRoles: null,
+    });
+    for (const broken of [
+      { ...stored, access_token: '' },
+      { ...stored, refresh_token: undefined },
+      { ...stored, roles: ['ROLE_INDIVIDUAL_CONFIRMED', 3] },
+      { ...stored, expiresAt: '901000' },
+      { ...stored, rememberMe: 'yes' },
+      { ...stored, impersonateToken: 42 },
+      { ...stored, impersonateRoles: 'ROLE_ADMIN' },
+      null,
+      'camille',
+    ]) {
+      expect(readStoredSession(broken)).toBeNull();
+    }
   });
 });

@@ -1,35 +1,72 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { STORAGE_KEYS, storage } from './storage';
+import type { TokenAnswer } from './token-answer.schema';
 
-/** Answer of the login and token-refresh calls (docs/product/founders-decisions.md, "login call"). */
-export const TokenAnswerSchema = z.object({
-  username: z.string(),
-  roles: z.array(z.string()),
-  token_type: z.string(),
-  access_token: z.string().min(1),
-  expires_in: z.number(),
-  refresh_token: z.string().min(1),
-});
-export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
+export type { TokenAnswer };
 
 /** The signed-in user as kept in localStorage under one key (docs/product/accounts.md §3). */
-const SessionSchema = z.object({
-  username: z.string(),
-  roles: z.array(z.string()),
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
+export interface Session {
+  username: string;
+  roles: string[];
+  access_token: string;
+  refresh_token: string;
   /** Lifetime of the access token in seconds, as the server sent it. */
-  expires_in: z.number(),
+  expires_in: number;
   /** When the access token expires, in milliseconds since the epoch. */
-  expiresAt: z.number(),
-  rememberMe: z.boolean(),
+  expiresAt: number;
+  rememberMe: boolean;
   /** Impersonation replaces the access token, the username and the roles (docs/product/accounts.md §4). */
-  impersonateToken: z.string().nullable().default(null),
-  impersonateUsername: z.string().nullable().default(null),
-  impersonateRoles: z.array(z.string()).nullable().default(null),
-});
-export type Session = z.infer<typeof SessionSchema>;
+  impersonateToken: string | null;
+  impersonateUsername: string | null;
+  impersonateRoles: string[] | null;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isFilledString = (value: unknown): value is string => isString(value) && value.length > 0;
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(isString);
+
+/**
+ * The stored session, checked field by field: it is read before the first screen shows, where
+ * zod is not loaded (issue 17). Anything else than a whole session is no session; the
+ * impersonation fields, absent from older sessions, are then null.
+ */
+export function readStoredSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Record<string, unknown>;
+  const impersonation = {
+    impersonateToken: stored.impersonateToken ?? null,
+    impersonateUsername: stored.impersonateUsername ?? null,
+    impersonateRoles: stored.impersonateRoles ?? null,
+  };
+  if (
+    !isString(stored.username) ||
+    !isStrings(stored.roles) ||
+    !isFilledString(stored.access_token) ||
+    !isFilledString(stored.refresh_token) ||
+    !isNumber(stored.expires_in) ||
+    !isNumber(stored.expiresAt) ||
+    typeof stored.rememberMe !== 'boolean' ||
+    !(impersonation.impersonateToken === null || isString(impersonation.impersonateToken)) ||
+    !(impersonation.impersonateUsername === null || isString(impersonation.impersonateUsername)) ||
+    !(impersonation.impersonateRoles === null || isStrings(impersonation.impersonateRoles))
+  ) {
+    return null;
+  }
+  return {
+    username: stored.username,
+    roles: stored.roles,
+    access_token: stored.access_token,
+    refresh_token: stored.refresh_token,
+    expires_in: stored.expires_in,
+    expiresAt: stored.expiresAt,
+    rememberMe: stored.rememberMe,
+    impersonateToken: impersonation.impersonateToken,
+    impersonateUsername: impersonation.impersonateUsername,
+    impersonateRoles: impersonation.impersonateRoles,
+  };
+}
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
@@ -38,8 +75,7 @@ let cachedSession: Session | null = null;
 function parse(raw: string | null): Session | null {
   if (!raw) return null;
   try {
-    const result = SessionSchema.safeParse(JSON.parse(raw));
-    return result.success ? result.data : null;
+    return readStoredSession(JSON.parse(raw));
   } catch {
     return null;
   }

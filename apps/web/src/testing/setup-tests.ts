@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { AREAS, i18n, loadTexts } from '@/lib/i18n';
 import { resetClientConfig } from '@/lib/client-config';
 import { closeGlobalDialog } from '@/lib/dialogs';
+
+// Components are rendered alone here, without the screen that loads their texts: every area is
+// there (i18n.test checks that each screen names the areas its code uses).
+await loadTexts(AREAS);
 
 // Lazy screens are transformed on first import: give them time on a cold run.
 configure({ asyncUtilTimeout: 5_000 });

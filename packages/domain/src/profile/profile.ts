@@ -1,25 +1,12 @@
 import { z } from 'zod';
 import { FormBooleanSchema } from '../accounts/account.schemas';
 import { PasswordSchema } from '../accounts/password';
+import { IDENTITY_STATUSES } from './identity-status';
 
 /**
  * The signed-in user's own account (docs/product/accounts.md §2–§5): profile, documents, identity status,
  * first connection, deletion request, password change, support. Shared by the server and the web.
  */
-
-/** Identity status (docs/product/accounts.md §3); an accepted identity makes the account confirmed. */
-export const IDENTITY_STATUSES = ['NOT_SUBMITTED', 'IN_PROGRESS', 'ACCEPTED', 'REFUSED'] as const;
-export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
-
-/** Identity must be (re)sent: nothing sent yet, or the last files were refused. */
-export function identityToSubmit(status: string): boolean {
-  return status === 'NOT_SUBMITTED' || status === 'REFUSED';
-}
-
-/** Publishing an announcement and scanning need an identity that is at least under review. */
-export function identityAllowsPublishing(status: string): boolean {
-  return !identityToSubmit(status);
-}
 
 /** Documents a user keeps on their account. */
 export const USER_DOCUMENT_KINDS = ['IDENTITY_RECTO', 'IDENTITY_VERSO', 'RIB'] as const;

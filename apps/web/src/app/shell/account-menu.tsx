@@ -20,7 +20,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { useCurrentUserData } from '@/features/accounts/api/get-current-user-data';
 import { useManageStripeProfile } from '@/features/accounts/api/manage-stripe-profile';

@@ -1,47 +1,33 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Bug, Download, LifeBuoy, LogOut, Menu, Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { Loader2, Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { LanguageSwitch } from '@/components/ui/language-switch';
-import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
-import { installApp, useInstallOffer } from '@/lib/app-install';
-import { cn } from '@/lib/cn';
-import { openGlobalDialog } from '@/lib/dialogs';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/lib/session';
-import { ACCOUNT_NAV, MAIN_NAV, visibleNavItems, type NavItem } from './nav-items';
+import type * as DrawerModule from './mobile-menu-drawer';
 
-const rowClasses =
-  'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium text-night-100 transition-colors hover:bg-white/10 hover:text-white';
-
-function DrawerLink({ item }: { item: NavItem }) {
-  const { t } = useTranslation();
-  const Icon = item.icon;
-  return (
-    <li>
-      <NavLink
-        to={item.to}
-        end={item.end}
-        className={({ isActive }) =>
-          cn(
-            rowClasses,
-            isActive && 'bg-lantern-500 text-night-900 hover:bg-lantern-400 hover:text-night-900',
-          )
-        }
-      >
-        <Icon aria-hidden="true" className="size-5 shrink-0" />
-        {t(item.labelKey)}
-      </NavLink>
-    </li>
-  );
-}
+export const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * The mobile side menu (docs/product/accounts.md §2): a drawer with the create button, every section with the
- * active one highlighted, and logout. Radix traps the focus and closes it on Escape.
+ * The drawer (Radix's dialog stack, ≈ 8 KiB) is not part of the first load (issue 17): it is
+ * fetched when the button is approached (hover, focus, touch) and shown when it is pressed.
  */
+let drawerCode: Promise<typeof DrawerModule> | null = null;
+function loadDrawer() {
+  drawerCode ??= import('./mobile-menu-drawer').catch((error: unknown) => {
+    // Offline before it was ever fetched: the next press tries again.
+    drawerCode = null;
+    throw error;
+  });
+  return drawerCode;
+}
+const MobileMenuDrawer = lazy(async () => ({ default: (await loadDrawer()).MobileMenuDrawer }));
+
+function preloadDrawer() {
+  loadDrawer().catch((error: unknown) => console.warn('Menu unavailable', error));
+}
+
+/** The mobile side menu's button (docs/product/accounts.md §2) and, once pressed, its drawer. */
 export function MobileMenu({
   user,
   showCreateButton,
@@ -53,9 +39,10 @@ export function MobileMenu({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  // The browser offered to install the app (beforeinstallprompt): issue 17.
-  const canInstall = useInstallOffer();
+  // The drawer's code is there (it stays mounted afterwards, closed, so reopening is immediate).
+  const [ready, setReady] = useState(false);
   // Close on navigation (a link was followed, or the address changed under it).
   const [openedAt, setOpenedAt] = useState(location.key);
   if (openedAt !== location.key) {
@@ -63,114 +50,58 @@ export function MobileMenu({
     if (open) setOpen(false);
   }
 
-  function openDialog(dialog: 'support' | 'bugReport') {
-    setOpen(false);
-    openGlobalDialog(dialog);
-  }
+  useEffect(() => {
+    if (!open || ready) return;
+    let current = true;
+    loadDrawer().then(
+      () => current && setReady(true),
+      (error: unknown) => {
+        console.warn('Menu unavailable', error);
+        if (current) setOpen(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, ready]);
 
+  // Pressed before the drawer's code arrived: the button says it is on its way.
+  const waiting = open && !ready;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="onDark" size="icon" aria-label={t('nav.menu.open')} className="md:hidden">
+    <>
+      <Button
+        ref={trigger}
+        variant="onDark"
+        size="icon"
+        aria-label={t('nav.menu.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open && ready ? MOBILE_MENU_ID : undefined}
+        aria-busy={waiting || undefined}
+        className="md:hidden"
+        onPointerEnter={preloadDrawer}
+        onTouchStart={preloadDrawer}
+        onFocus={preloadDrawer}
+        onClick={() => setOpen(true)}
+      >
+        {waiting ? (
+          <Loader2 aria-hidden="true" className="size-6 animate-spin" />
+        ) : (
           <Menu aria-hidden="true" className="size-6" />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-night-950/70 md:hidden" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="animate-drawer-in fixed inset-y-0 left-0 z-50 flex w-[min(20rem,88vw)] flex-col bg-night-900 text-white shadow-2xl md:hidden"
-        >
-          <div className="flex items-center justify-between border-b border-white/10 px-4 py-2">
-            <DialogPrimitive.Title asChild>
-              <h2>
-                <span className="sr-only">{t('nav.menu.title')}</span>
-                <Logo />
-              </h2>
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="onDark" size="icon" aria-label={t('nav.menu.close')}>
-                <X aria-hidden="true" className="size-6" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <div className="flex-1 overflow-y-auto px-3 py-4">
-            {showCreateButton ? (
-              <Link
-                to={paths.annonceCreate.getHref()}
-                className={buttonClasses({ variant: 'primary', className: 'mb-4 w-full' })}
-              >
-                <Plus aria-hidden="true" className="size-5" />
-                {t('annonce.create.button')}
-              </Link>
-            ) : null}
-            <nav aria-label={t('nav.main.label')}>
-              <ul className="space-y-1">
-                {visibleNavItems(MAIN_NAV, user.roles).map((item) => (
-                  <DrawerLink key={item.to} item={item} />
-                ))}
-              </ul>
-            </nav>
-            <hr className="my-4 border-white/10" />
-            <nav aria-label={t('nav.account.label')}>
-              <ul className="space-y-1">
-                {visibleNavItems(ACCOUNT_NAV, user.roles).map((item) => (
-                  <DrawerLink key={item.to} item={item} />
-                ))}
-                <li>
-                  <button
-                    type="button"
-                    className={cn(rowClasses, 'w-full')}
-                    onClick={() => openDialog('support')}
-                  >
-                    <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
-                    {t('account.menu.support')}
-                  </button>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className={cn(rowClasses, 'w-full')}
-                    onClick={() => openDialog('bugReport')}
-                  >
-                    <Bug aria-hidden="true" className="size-5 shrink-0" />
-                    {t('account.menu.reportBug')}
-                  </button>
-                </li>
-                {canInstall ? (
-                  <li>
-                    <button
-                      type="button"
-                      className={cn(rowClasses, 'w-full')}
-                      onClick={() => {
-                        setOpen(false);
-                        void installApp();
-                      }}
-                    >
-                      <Download aria-hidden="true" className="size-5 shrink-0" />
-                      {t('app.install')}
-                    </button>
-                  </li>
-                ) : null}
-              </ul>
-            </nav>
-          </div>
-          <div className="flex items-center justify-between gap-3 border-t border-white/10 px-4 py-3">
-            <LanguageSwitch tone="onDark" />
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                onLogout();
-              }}
-              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium text-night-100 hover:bg-white/10 hover:text-white"
-            >
-              <LogOut aria-hidden="true" className="size-5" />
-              {t('account.menu.logout')}
-            </button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        )}
+      </Button>
+      {ready ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer
+            open={open}
+            onOpenChange={setOpen}
+            trigger={trigger}
+            user={user}
+            showCreateButton={showCreateButton}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { Footer } from '@/components/layouts/footer';
 import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
+import { withTexts } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
 import { GuestHeader } from './guest-header';
@@ -12,9 +13,14 @@ import { RedirectMessage } from './redirect-message';
 import { TopBar } from './top-bar';
 
 // The modals (support, bug report, identity, first connection) are fetched after the first screen
-// shows: none of them is part of it (issue 17).
+// shows, with their texts: none of them is part of it (issue 17).
 const GlobalDialogs = lazy(async () => ({
-  default: (await import('./global-dialogs')).GlobalDialogs,
+  default: (
+    await withTexts(
+      ['support', 'identity', 'onboarding', 'permissions'],
+      () => import('./global-dialogs'),
+    )
+  ).GlobalDialogs,
 }));
 
 /** The frame of every screen: skip link, header, main, footer, global dialogs. */

@@ -10,6 +10,7 @@ import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { FilterButtons } from '@/features/discovery/components/filter-buttons';
 import { SearchBox } from '@/features/discovery/components/search-box';
 import { cn } from '@/lib/cn';
+import { withTexts } from '@/lib/i18n';
 import type { CurrentUser } from '@/lib/session';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV, visibleNavItems } from './nav-items';
@@ -17,13 +18,24 @@ import { MAIN_NAV, visibleNavItems } from './nav-items';
 // The bell and the account menu (their drop-down menus, the notification list) come right after the
 // header shows: their buttons hold their place meanwhile, so nothing moves (issue 17).
 const NotificationBell = lazy(async () => ({
-  default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
+  default: (
+    await withTexts(
+      ['notifications'],
+      () => import('@/features/notifications/components/notification-bell'),
+    )
+  ).NotificationBell,
 }));
 const NotificationPreferencesDialog = lazy(async () => ({
-  default: (await import('@/features/permissions/components/notification-preferences-dialog'))
-    .NotificationPreferencesDialog,
+  default: (
+    await withTexts(
+      ['permissions', 'notifications'],
+      () => import('@/features/permissions/components/notification-preferences-dialog'),
+    )
+  ).NotificationPreferencesDialog,
 }));
-const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+const AccountMenu = lazy(async () => ({
+  default: (await withTexts([], () => import('./account-menu'))).AccountMenu,
+}));
 
 /**
  * The signed-in header (docs/product/accounts.md §2). Mobile: menu button, logo, bell, account, then the search

@@ -1,7 +1,12 @@
-import { UpdateFavorisResponseSchema } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+// Fetched beside the card's first render, not before it (lib/lazy-schema, issue 17).
+const favoriteAnswerSchema = lazySchema(
+  async () => (await import('./favorite-answer.schema')).UpdateFavorisResponseSchema,
+);
 
 /**
  * The favourite heart (POST /annonce/updateFavoris, form annonceId): the heart changes at once and
@@ -17,7 +22,7 @@ export function useToggleFavorite(
     mutationFn: () =>
       api.post('/annonce/updateFavoris', {
         form: { annonceId },
-        schema: UpdateFavorisResponseSchema,
+        schema: favoriteAnswerSchema,
       }),
     onMutate: () => {
       const previous = favorite;

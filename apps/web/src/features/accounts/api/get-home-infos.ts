@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { HomeInfos } from './home-infos.schema';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { accountKeys } from './account-keys';
 
-/** GET /home/getHomeInfos (docs/product/accounts.md §7). */
-export const HomeInfosSchema = z.object({
-  isFirstConnexion: z.boolean(),
-  identityRefused: z.boolean(),
-  identityNotSubmitted: z.boolean(),
-});
-export type HomeInfos = z.infer<typeof HomeInfosSchema>;
+export type { HomeInfos };
+
+/** GET /home/getHomeInfos (docs/product/accounts.md §7); the shell asks it before zod is there. */
+const homeInfosSchema = lazySchema(
+  async () => (await import('./home-infos.schema')).HomeInfosSchema,
+);
 
 // Silent: the shell only adapts to the answer; without one it behaves as if nothing were due.
 export const getHomeInfos = () =>
-  api.get('/home/getHomeInfos', { schema: HomeInfosSchema, silent: true });
+  api.get('/home/getHomeInfos', { schema: homeInfosSchema, silent: true });
 
 export const getHomeInfosQueryOptions = () =>
   queryOptions({

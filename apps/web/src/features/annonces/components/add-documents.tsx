@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileWarning, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FilePicker, type PickedFile } from '@/components/ui/file-picker';

@@ -2,7 +2,7 @@ import type { AnnonceDetail } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { FileDown, Printer, Share } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ApiError, api } from '@/lib/api-client';
 

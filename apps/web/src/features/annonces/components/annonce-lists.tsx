@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { annonceKeys } from '../api/annonce-keys';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { deleteDraft, useMyAnnonces, useMyFavorites } from '../api/annonces';
 import { CompletionNotice } from './add-documents';

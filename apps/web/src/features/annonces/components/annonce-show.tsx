@@ -10,7 +10,7 @@ import { Eye, Pencil, Search, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FavoriteButton } from '@/components/annonce-card/favorite-button';
 import { RewardStars } from '@/components/annonce-card/reward-stars';
 import { Button, buttonClasses } from '@/components/ui/button';

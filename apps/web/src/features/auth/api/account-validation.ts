@@ -1,16 +1,12 @@
-import {
-  MailSentResponseSchema,
-  NeedValidateCodeResponseSchema,
-  ValidateAccountCodeResponseSchema,
-} from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authAnswerSchemas } from './auth-answer-schemas';
 
 /** POST /authentication/validateAccountCode: 403 on `code` when wrong, expired or at the limit. */
 export const validateAccountCode = (input: { username: string; code: string }) =>
   api.post('/authentication/validateAccountCode', {
     form: input,
-    schema: ValidateAccountCodeResponseSchema,
+    schema: authAnswerSchemas.validateAccountCode,
     anonymous: true,
     silent: true,
   });
@@ -19,7 +15,7 @@ export const validateAccountCode = (input: { username: string; code: string }) =
 export const needValidateCode = (username: string) =>
   api.post('/authentication/needValidateCode', {
     form: { username },
-    schema: NeedValidateCodeResponseSchema,
+    schema: authAnswerSchemas.needValidateCode,
     anonymous: true,
     silent: true,
   });
@@ -39,7 +35,7 @@ export const resendValidationMail = ({
     from === 'codeScreen'
       ? '/authentication/resendValidateAccountMailCode'
       : '/authentication/resendValidateAccountMail',
-    { form: { username }, schema: MailSentResponseSchema, anonymous: true, silent: true },
+    { form: { username }, schema: authAnswerSchemas.mailSent, anonymous: true, silent: true },
   );
 
 export function useValidateAccountCode() {

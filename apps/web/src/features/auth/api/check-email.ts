@@ -1,6 +1,6 @@
-import { IsEmailValidResponseSchema } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authAnswerSchemas } from './auth-answer-schemas';
 
 /**
  * POST /apiMobile/isEmailValid: true when an account exists (login), false otherwise (sign-up).
@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 export const checkEmail = (email: string) =>
   api.post('/apiMobile/isEmailValid', {
     form: { email },
-    schema: IsEmailValidResponseSchema,
+    schema: authAnswerSchemas.isEmailValid,
     anonymous: true,
     silent: true,
   });

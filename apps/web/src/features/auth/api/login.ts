@@ -1,6 +1,7 @@
-import { BeforeLoginResponseSchema, LoginResponseSchema, type LoginResponse } from '@app/domain';
+import type { LoginResponse } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authAnswerSchemas } from './auth-answer-schemas';
 
 export interface Credentials {
   username: string;
@@ -14,7 +15,7 @@ export interface Credentials {
 export const beforeLogin = (credentials: Credentials) =>
   api.post('/authentication/beforeLogin', {
     form: { ...credentials, isForIndividual: true },
-    schema: BeforeLoginResponseSchema,
+    schema: authAnswerSchemas.beforeLogin,
     anonymous: true,
     silent: true,
   });
@@ -23,7 +24,7 @@ export const beforeLogin = (credentials: Credentials) =>
 export const login = (input: Credentials & { rememberMe: boolean }): Promise<LoginResponse> =>
   api.post('/api/login', {
     json: input,
-    schema: LoginResponseSchema,
+    schema: authAnswerSchemas.login,
     anonymous: true,
     silent: true,
   });
@@ -34,7 +35,7 @@ export const checkSmsCode = (
 ): Promise<LoginResponse> =>
   api.post('/authentication/checkSmsCode', {
     form: { ...input },
-    schema: LoginResponseSchema,
+    schema: authAnswerSchemas.login,
     anonymous: true,
     silent: true,
   });

@@ -1,33 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useResendValidationMail } from '../api/account-validation';
 import { useAuthFlow } from '../hooks/use-auth-flow';
 import { useLoginNavigation } from '../hooks/use-login-navigation';
 import { isProfessionalRefusal, loginErrorKey, useSignIn } from '../hooks/use-sign-in';
 import { Notice, PasswordField, TextField, ViewTitle } from './fields';
+import type { LoginFormOutput, LoginFormValues } from './login-form.schema';
 import { ProfessionalDialog } from './professional-dialog';
 
-// The login calls' own rules, with the form's messages: a typo is the server's 401, not ours.
-const LoginFormSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'field.required.error')
-    .max(EMAIL_MAX_LENGTH, 'email.format.error'),
-  password: z
-    .string()
-    .min(1, 'field.required.error')
-    .max(PASSWORD_MAX_LENGTH, 'password.too.long.error'),
-  rememberMe: z.boolean(),
-});
-type LoginFormValues = z.input<typeof LoginFormSchema>;
+const loginFormResolver = lazyResolver(
+  async () => (await import('./login-form.schema')).loginFormResolver,
+);
 
 const NOT_VALIDATED = 'account.not.validated.error';
 
@@ -49,8 +36,8 @@ export function LoginForm() {
     getValues,
     setFocus,
     formState: { errors },
-  } = useForm<LoginFormValues, unknown, z.output<typeof LoginFormSchema>>({
-    resolver: zodResolver(LoginFormSchema),
+  } = useForm<LoginFormValues, unknown, LoginFormOutput>({
+    resolver: loginFormResolver,
     defaultValues: { username: flow.email, password: '', rememberMe: flow.rememberMe },
   });
 

@@ -1,13 +1,12 @@
-import { ExternalLink } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { useEnvironmentLinks } from '../api/get-environment-links';
+import { lazy, Suspense, useState } from 'react';
 
-/**
- * The professional redirect modal (docs/product/accounts.md §2, §6): professionals use their own site. Opened
- * by a 468 answer or by choosing the professional profile at sign-up.
- */
+// The dialog (Radix's dialog stack) is fetched the first time it opens: the login screen shows
+// without it (issue 17). It stays mounted afterwards so that it can close with its animation.
+const ProfessionalDialogContent = lazy(async () => ({
+  default: (await import('./professional-dialog-content')).ProfessionalDialogContent,
+}));
+
+/** The professional redirect modal (./professional-dialog-content), loaded when first opened. */
 export function ProfessionalDialog({
   open,
   onOpenChange,
@@ -15,36 +14,12 @@ export function ProfessionalDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
-  const links = useEnvironmentLinks({ enabled: open });
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={t('auth.professional.title')}
-        description={t('auth.professional.description')}
-      >
-        <div className="flex flex-col gap-3 md:flex-row-reverse">
-          {links.data ? (
-            <a
-              href={links.data.proUrlLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses({ className: 'w-full md:w-auto' })}
-            >
-              {t('auth.professional.link')}
-              <ExternalLink aria-hidden="true" className="size-4" />
-              <span className="sr-only">{t('common.newTab')}</span>
-            </a>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => onOpenChange(false)}
-            className={buttonClasses({ variant: 'secondary', className: 'w-full md:w-auto' })}
-          >
-            {t('auth.professional.close')}
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ProfessionalDialogContent open={open} onOpenChange={onOpenChange} />
+    </Suspense>
   );
 }

@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EmailSchema } from '@app/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useCheckEmail } from '../api/check-email';
 import { useAuthFlow } from '../hooks/use-auth-flow';
 import { useLoginNavigation } from '../hooks/use-login-navigation';
 import { Notice, TextField, ViewTitle } from './fields';
+import type { PrecheckOutput, PrecheckValues } from './precheck-form.schema';
 import { ProfessionalDialog } from './professional-dialog';
 
-const PrecheckSchema = z.object({ email: EmailSchema });
-type PrecheckValues = z.input<typeof PrecheckSchema>;
+const precheckResolver = lazyResolver(
+  async () => (await import('./precheck-form.schema')).precheckResolver,
+);
 
 /**
  * The e-mail pre-check (docs/product/accounts.md §2, §4, §8): a known address goes to the login view, an
@@ -31,8 +31,8 @@ export function RedirectLoginSignUp() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PrecheckValues, unknown, z.output<typeof PrecheckSchema>>({
-    resolver: zodResolver(PrecheckSchema),
+  } = useForm<PrecheckValues, unknown, PrecheckOutput>({
+    resolver: precheckResolver,
     defaultValues: { email: flow.email },
   });
 

@@ -1,20 +1,6 @@
-import {
-  DisplaySelectedValuesResponseSchema,
-  FiltersAlertTextResponseSchema,
-  FiltersDataSchema,
-  GeoPlaceListSchema,
-  HomeDataResponseSchema,
-  IdListResponseSchema,
-  PoliceStationListSchema,
-  SearchAnnoncesResponseSchema,
-  SearchMapPointsResponseSchema,
-  SortObjectsResponseSchema,
-  SubFilterOptionListSchema,
-  TopAnnoncesResponseSchema,
-  type SearchSort,
-  type SubFilterObjectType,
-} from '@app/domain';
+import { type SearchSort, type SubFilterObjectType } from '@app/domain';
 import { api } from '@/lib/api-client';
+import { discoveryAnswerSchemas } from './discovery-answer-schemas';
 import { criteriaForm, selectionsForm, type Filters } from '../lib/filters';
 
 export interface Position {
@@ -26,7 +12,7 @@ export interface Position {
 export const getHomeData = (position: Position | null) =>
   api.post('/home/getHomeData', {
     form: position ? { latitude: position.latitude, longitude: position.longitude } : {},
-    schema: HomeDataResponseSchema,
+    schema: discoveryAnswerSchemas.homeData,
     silent: true,
   });
 
@@ -34,7 +20,7 @@ export const getHomeData = (position: Position | null) =>
 export const getTopAnnonces = (offset: number) =>
   api.post('/home/getTopAnnonces', {
     form: { offset },
-    schema: TopAnnoncesResponseSchema,
+    schema: discoveryAnswerSchemas.topAnnonces,
     silent: true,
   });
 
@@ -51,7 +37,7 @@ export const getSearchAnnonces = (filters: Filters, offset: number, user: Positi
       userLongitude: user?.longitude,
       ...criteriaForm(filters),
     },
-    schema: SearchAnnoncesResponseSchema,
+    schema: discoveryAnswerSchemas.searchAnnonces,
     silent: true,
   });
 
@@ -64,14 +50,14 @@ export const getSearchMapPoints = (filters: Filters, user: Position | null) =>
       userLongitude: user?.longitude,
       ...criteriaForm(filters),
     },
-    schema: SearchMapPointsResponseSchema,
+    schema: discoveryAnswerSchemas.searchMapPoints,
     silent: true,
   });
 
 export const getSortObjects = (user: Position | null) =>
   api.post('/search/getSortObjectsForRadioButtons', {
     form: user ? { userLatitude: user.latitude, userLongitude: user.longitude } : {},
-    schema: SortObjectsResponseSchema,
+    schema: discoveryAnswerSchemas.sortObjects,
     silent: true,
   });
 
@@ -82,7 +68,7 @@ export const getSubFilterOptions = (
 ) =>
   api.post('/search/getSubFilterObjectsForOptions', {
     form: { objectType, subFilterSearch, ...selectionsForm(filters) },
-    schema: SubFilterOptionListSchema,
+    schema: discoveryAnswerSchemas.subFilterOptionList,
     silent: true,
   });
 
@@ -100,7 +86,7 @@ export const getIdsNotLinked = (
       subFilterToFilterObjectType,
       subFilterToFilterIds: JSON.stringify(subFilterToFilterIds),
     },
-    schema: IdListResponseSchema,
+    schema: discoveryAnswerSchemas.idList,
     silent: true,
   });
 
@@ -118,7 +104,7 @@ export const getHigherCategoryIdsToToggle = (
       toggledElementIds: JSON.stringify(toggledElementIds),
       ...selectionsForm(filters),
     },
-    schema: IdListResponseSchema,
+    schema: discoveryAnswerSchemas.idList,
     silent: true,
   });
 
@@ -132,7 +118,7 @@ export const getDisplaySelectedValuesText = (
       isEnum: objectType === 'color' || objectType === 'energy',
       objectTypeValues: JSON.stringify(values),
     },
-    schema: DisplaySelectedValuesResponseSchema,
+    schema: discoveryAnswerSchemas.displaySelectedValues,
     silent: true,
   });
 
@@ -140,25 +126,37 @@ export const getDisplaySelectedValuesText = (
 export const getFiltersAlertText = (filters: Filters) =>
   api.post('/search/getDisplaySelectedValuesFiltersAlert', {
     form: { ...criteriaForm(filters), address: filters.address },
-    schema: FiltersAlertTextResponseSchema,
+    schema: discoveryAnswerSchemas.filtersAlertText,
     silent: true,
   });
 
 export const getFiltersDataFromSavedSearch = (savedSearchId: number) =>
   api.post('/search/getFiltersDataInitialValuesFromSavedSearch', {
     form: { savedSearchId },
-    schema: FiltersDataSchema,
+    schema: discoveryAnswerSchemas.filtersData,
     silent: true,
   });
 
 export const autocompletePlaces = (q: string) =>
-  api.get('/geo/autocomplete', { query: { q }, schema: GeoPlaceListSchema, silent: true });
+  api.get('/geo/autocomplete', {
+    query: { q },
+    schema: discoveryAnswerSchemas.geoPlaceList,
+    silent: true,
+  });
 
 export const searchPlaces = (q: string) =>
-  api.get('/geo/search', { query: { q }, schema: GeoPlaceListSchema, silent: true });
+  api.get('/geo/search', {
+    query: { q },
+    schema: discoveryAnswerSchemas.geoPlaceList,
+    silent: true,
+  });
 
 export const reversePlace = (lat: number, lng: number) =>
-  api.get('/geo/reverse', { query: { lat, lng }, schema: GeoPlaceListSchema, silent: true });
+  api.get('/geo/reverse', {
+    query: { lat, lng },
+    schema: discoveryAnswerSchemas.geoPlaceList,
+    silent: true,
+  });
 
 export interface Bounds {
   neLat: number;
@@ -170,7 +168,7 @@ export interface Bounds {
 export const getPoliceStationsInBounds = (bounds: Bounds) =>
   api.get('/policeStation/getAllPoliceStationInsideBounds', {
     query: { ...bounds },
-    schema: PoliceStationListSchema,
+    schema: discoveryAnswerSchemas.policeStationList,
     silent: true,
   });
 

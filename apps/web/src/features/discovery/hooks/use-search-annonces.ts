@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { getSearchAnnonces, type Position } from '../api/discovery-api';
 import { discoveryKeys } from '../api/discovery-keys';
 import { filtersKey, type Filters } from '../lib/filters';

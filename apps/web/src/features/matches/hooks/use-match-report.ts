@@ -18,7 +18,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { fileProblem } from '@/components/ui/file-picker';
 import { ApiError } from '@/lib/api-client';
 import { useVehicleTypes } from '@/lib/catalog-queries';

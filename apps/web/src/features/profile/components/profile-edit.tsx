@@ -9,7 +9,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FilePicker, type PickedFile } from '@/components/ui/file-picker';
 import { FieldError, FormError, Input, Label, Select } from '@/components/ui/form';

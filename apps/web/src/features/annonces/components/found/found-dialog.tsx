@@ -2,7 +2,7 @@ import type { FoundBy, FoundOptions, FoundResult } from '@app/domain';
 import { PartyPopper } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FieldError, FormError, Label, Select } from '@/components/ui/form';

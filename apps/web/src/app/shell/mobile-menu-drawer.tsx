@@ -1,0 +1,178 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Bug, Download, LifeBuoy, LogOut, Plus, X } from 'lucide-react';
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { installApp, useInstallOffer } from '@/lib/app-install';
+import { cn } from '@/lib/cn';
+import { openGlobalDialog } from '@/lib/dialogs';
+import type { CurrentUser } from '@/lib/session';
+import { MOBILE_MENU_ID } from './mobile-menu';
+import { ACCOUNT_NAV, MAIN_NAV, visibleNavItems, type NavItem } from './nav-items';
+
+const rowClasses =
+  'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium text-night-100 transition-colors hover:bg-white/10 hover:text-white';
+
+function DrawerLink({ item }: { item: NavItem }) {
+  const { t } = useTranslation();
+  const Icon = item.icon;
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        className={({ isActive }) =>
+          cn(
+            rowClasses,
+            isActive && 'bg-lantern-500 text-night-900 hover:bg-lantern-400 hover:text-night-900',
+          )
+        }
+      >
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        {t(item.labelKey)}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The mobile side menu's drawer (docs/product/accounts.md §2): the create button, every section
+ * with the active one highlighted, and logout. Radix traps the focus and closes it on Escape; the
+ * focus then goes back to the menu button. Loaded when the button is first approached (mobile-menu).
+ */
+export function MobileMenuDrawer({
+  open,
+  onOpenChange,
+  trigger,
+  user,
+  showCreateButton,
+  onLogout,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu button, which lives outside the drawer's code. */
+  trigger: RefObject<HTMLButtonElement | null>;
+  user: CurrentUser;
+  showCreateButton: boolean;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation();
+  // The browser offered to install the app (beforeinstallprompt): issue 17.
+  const canInstall = useInstallOffer();
+  const setOpen = onOpenChange;
+
+  function openDialog(dialog: 'support' | 'bugReport') {
+    setOpen(false);
+    openGlobalDialog(dialog);
+  }
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-night-950/70 md:hidden" />
+        <DialogPrimitive.Content
+          id={MOBILE_MENU_ID}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+          className="animate-drawer-in fixed inset-y-0 left-0 z-50 flex w-[min(20rem,88vw)] flex-col bg-night-900 text-white shadow-2xl md:hidden"
+        >
+          <div className="flex items-center justify-between border-b border-white/10 px-4 py-2">
+            <DialogPrimitive.Title asChild>
+              <h2>
+                <span className="sr-only">{t('nav.menu.title')}</span>
+                <Logo />
+              </h2>
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button variant="onDark" size="icon" aria-label={t('nav.menu.close')}>
+                <X aria-hidden="true" className="size-6" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          <div className="flex-1 overflow-y-auto px-3 py-4">
+            {showCreateButton ? (
+              <Link
+                to={paths.annonceCreate.getHref()}
+                className={buttonClasses({ variant: 'primary', className: 'mb-4 w-full' })}
+              >
+                <Plus aria-hidden="true" className="size-5" />
+                {t('annonce.create.button')}
+              </Link>
+            ) : null}
+            <nav aria-label={t('nav.main.label')}>
+              <ul className="space-y-1">
+                {visibleNavItems(MAIN_NAV, user.roles).map((item) => (
+                  <DrawerLink key={item.to} item={item} />
+                ))}
+              </ul>
+            </nav>
+            <hr className="my-4 border-white/10" />
+            <nav aria-label={t('nav.account.label')}>
+              <ul className="space-y-1">
+                {visibleNavItems(ACCOUNT_NAV, user.roles).map((item) => (
+                  <DrawerLink key={item.to} item={item} />
+                ))}
+                <li>
+                  <button
+                    type="button"
+                    className={cn(rowClasses, 'w-full')}
+                    onClick={() => openDialog('support')}
+                  >
+                    <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
+                    {t('account.menu.support')}
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={cn(rowClasses, 'w-full')}
+                    onClick={() => openDialog('bugReport')}
+                  >
+                    <Bug aria-hidden="true" className="size-5 shrink-0" />
+                    {t('account.menu.reportBug')}
+                  </button>
+                </li>
+                {canInstall ? (
+                  <li>
+                    <button
+                      type="button"
+                      className={cn(rowClasses, 'w-full')}
+                      onClick={() => {
+                        setOpen(false);
+                        void installApp();
+                      }}
+                    >
+                      <Download aria-hidden="true" className="size-5 shrink-0" />
+                      {t('app.install')}
+                    </button>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+          </div>
+          <div className="flex items-center justify-between gap-3 border-t border-white/10 px-4 py-3">
+            <LanguageSwitch tone="onDark" />
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onLogout();
+              }}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium text-night-100 hover:bg-white/10 hover:text-white"
+            >
+              <LogOut aria-hidden="true" className="size-5" />
+              {t('account.menu.logout')}
+            </button>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,10 @@
+// The answers of the calls the login screen makes, fetched apart from its code (issue 17: zod is
+// not in the login's first load); see lib/lazy-schema.
+export {
+  BeforeLoginResponseSchema,
+  IsEmailValidResponseSchema,
+  LoginResponseSchema,
+  MailSentResponseSchema,
+  NeedValidateCodeResponseSchema,
+  ValidateAccountCodeResponseSchema,
+} from '@app/domain';
