@@ -2,7 +2,7 @@ import { BellOff, BellPlus, BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useExistingAlert, type Criteria } from '../api/saved-searches-api';

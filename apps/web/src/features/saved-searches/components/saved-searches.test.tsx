@@ -54,9 +54,12 @@ describe('Saved searches', { timeout: 20_000 }, () => {
     expect(create).toHaveAccessibleDescription(/Ajoutez au moins un critère/);
     await user.click(create);
     expect(await screen.findByRole('dialog', { name: 'Filtres' })).toBeInTheDocument();
-    expect(
-      screen.getAllByText(/Ajoutez au moins un critère \(texte, localisation ou filtre\)/).length,
-    ).toBeGreaterThan(1);
+    // The hint under the button and the toast (sonner loads on the first toast).
+    await waitFor(() =>
+      expect(
+        screen.getAllByText(/Ajoutez au moins un critère \(texte, localisation ou filtre\)/).length,
+      ).toBeGreaterThan(1),
+    );
     expect(screen.queryByRole('dialog', { name: 'Créer une alerte' })).toBeNull();
   });
 
