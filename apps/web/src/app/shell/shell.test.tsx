@@ -53,6 +53,16 @@ describe('search box', () => {
     await waitFor(() => expect(currentRoute()).toBe('/search?search=v%C3%A9lo+rouge'));
   });
 
+  it('empties when the search screen drops its text, so it never shows a search that no longer applies', async () => {
+    stubFetch();
+    const { user } = await renderApp('/search?search=peugeot', { user: {} });
+    const box = screen.getByRole('searchbox', { name: 'Rechercher un véhicule' });
+    expect(box).toHaveValue('peugeot');
+    await user.click(await screen.findByRole('button', { name: /Retirer le filtre.*peugeot/ }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(currentRoute()).toBe('/search');
+  });
+
   it('counts blank text as no search', async () => {
     stubFetch();
     const { user } = await renderApp('/', { user: {} });

@@ -107,6 +107,26 @@ export function SearchScreen({
     setFilters((previous) => ({ ...previous, researchText: currentText?.trim() || null }));
   }
 
+  /**
+   * A change of the filters made on this screen (chips, the filters sheet, "Effacer les filtres").
+   * The navbar box shows the address's text, so a text removed or replaced here goes to the
+   * address too: the box never shows a search that no longer applies.
+   */
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    if ((currentText?.trim() || null) === next.researchText) return;
+    setShownFor({ key: currentKey, text: next.researchText });
+    setParams(
+      (previous) => {
+        const address = new URLSearchParams(previous);
+        if (next.researchText) address.set('search', next.researchText);
+        else address.delete('search');
+        return address;
+      },
+      { replace: true },
+    );
+  };
+
   const saved = useQuery({
     queryKey: discoveryKeys.savedSearchFilters(savedSearchId ?? 0),
     queryFn: () => getFiltersDataFromSavedSearch(savedSearchId!),
@@ -268,12 +288,12 @@ export function SearchScreen({
           <Info aria-hidden="true" className="size-5" />
         </Button>
       </div>
-      <ActiveFilterChips filters={filters} onChange={setFilters} />
+      <ActiveFilterChips filters={filters} onChange={changeFilters} />
       {view === 'list' ? (
         <SearchResultsList
           search={search}
           {...(filtersHaveCriterion(filters)
-            ? { onClearCriteria: () => setFilters(clearedFilters(filters)) }
+            ? { onClearCriteria: () => changeFilters(clearedFilters(filters)) }
             : {})}
         />
       ) : (
@@ -302,7 +322,7 @@ export function SearchScreen({
         }}
         section={modalSection}
         filters={filters}
-        onChange={setFilters}
+        onChange={changeFilters}
         sortObjects={sorts.data?.sortObjects ?? []}
         defaultSort={defaultSort}
         resultCount={
