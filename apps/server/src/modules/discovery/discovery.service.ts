@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { isIndexable } from './annonce-search-index';
+import { createCardCache } from './card-cache';
 import type { SearchIndexSync } from './search-index-sync';
 import { loadAnnonceCards } from '../annonces/index';
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
@@ -92,12 +93,21 @@ export function createDiscoveryService(deps: {
     return statistics.value;
   }
 
-  /** A page of ids and, when asked, the number of matches up to SEARCH_COUNT_CAP (null beyond). */
+  /** Cards kept between requests while the index (whose sync invalidates them) is loaded. */
+  const cardCache = deps.searchIndex
+    ? createCardCache({ db, searchIndex: deps.searchIndex })
+    : null;
+
+  /**
+   * A page of ids and, when asked, the number of matches up to SEARCH_COUNT_CAP (null beyond);
+   * `synced` when the index was synced for it.
+   */
   async function find(request: ListRequest, withTotal: boolean) {
     const index =
       deps.searchIndex && isIndexable(request.criteria, request.order)
         ? await deps.searchIndex.current()
         : null;
+    const synced = index !== null;
     // Null: too many matches for the index to collect (dense along any order: PostgreSQL walks).
     const found = index?.find({
       ...request,
@@ -105,8 +115,8 @@ export function createDiscoveryService(deps: {
       now: clock.now(),
       cap: SEARCH_COUNT_CAP,
     });
-    if (found) return { items: found.items, total: withTotal ? found.total : null };
-    return findAnnonces(db, {
+    if (found) return { items: found.items, total: withTotal ? found.total : null, synced };
+    const listed = await findAnnonces(db, {
       ...request,
       boostedFirst: boostedFirst(request.order),
       now: clock.now(),
@@ -114,6 +124,7 @@ export function createDiscoveryService(deps: {
       withTotal,
       statistics: await currentStatistics(),
     });
+    return { ...listed, synced };
   }
 
   /**
@@ -172,19 +183,26 @@ export function createDiscoveryService(deps: {
     return list;
   }
 
-  /** Cards of several lists with one card query: each list keeps its order. */
+  /**
+   * Cards of several lists (kept ones, else one card query): each list keeps its order. `synced`:
+   * the request synced the index already.
+   */
   async function present(
     viewer: Viewer,
     lists: ListedAnnonce[][],
     distanceFrom: LatLng | null = null,
+    synced = false,
   ): Promise<DiscoveryCard[][]> {
     const ids = [...new Set(lists.flat().map((item) => item.id))];
-    const cards = await loadAnnonceCards(db, ids, viewer, {
+    const context = {
       publicUrl: deps.publicUrl,
       signingSecret: deps.signingSecret,
       now: clock.now(),
       locale: viewer.locale,
-    });
+    };
+    const cards =
+      (await cardCache?.cards(viewer, ids, context, synced)) ??
+      (await loadAnnonceCards(db, ids, viewer, context));
     const byId = new Map(cards.map((card) => [card.id, card]));
     return lists.map((items) =>
       items.flatMap((item) => {
@@ -210,8 +228,8 @@ export function createDiscoveryService(deps: {
 
   /** A page plus the (capped) total; one extra row tells whether another page exists. */
   async function page(viewer: Viewer, request: ListRequest) {
-    const { items, total } = await find({ ...request, limit: request.limit + 1 }, true);
-    const [cards] = await present(viewer, [items.slice(0, request.limit)]);
+    const { items, total, synced } = await find({ ...request, limit: request.limit + 1 }, true);
+    const [cards] = await present(viewer, [items.slice(0, request.limit)], null, synced);
     return {
       annonces: cards!,
       isEndOfData: items.length <= request.limit,
@@ -249,7 +267,7 @@ export function createDiscoveryService(deps: {
       request: SearchAnnoncesRequest,
     ): Promise<SearchMapPointsResponse> {
       const from = referencePoint(request.criteria, request.userPosition);
-      const { items } = await find(
+      const { items, synced } = await find(
         {
           criteria: request.criteria,
           order: effectiveSort(request.sort, from !== null),
@@ -264,6 +282,7 @@ export function createDiscoveryService(deps: {
         viewer,
         [kept.filter((item) => item.latitude !== null && item.longitude !== null)],
         from,
+        synced,
       );
       return {
         points: cards!.flatMap((card) =>
