@@ -300,6 +300,32 @@ export async function loadAnnonceCards(
   });
 }
 
+/** No account has this id: cards presented for it are those anyone but their owner sees. */
+const NOBODY = 0;
+
+/**
+ * The cards of these ids as anyone but their owner sees them (no favourite, not seen, the town for
+ * an address), each with its owner: lists keep these and add each viewer's flags (discovery).
+ */
+export async function loadAnnonceCardsWithOwners(
+  db: Db,
+  annonceIds: readonly number[],
+  context: CardContext,
+): Promise<{ ownerId: number; card: AnnonceCard }[]> {
+  if (annonceIds.length === 0) return [];
+  const viewer = { userId: NOBODY };
+  const rows = await cardQueryOf(db).execute({ viewerId: NOBODY, ids: [...annonceIds] });
+  return rows.map((row) => ({
+    ownerId: row.ownerId as number,
+    card: presentAnnonceCard(
+      toCardRow(row),
+      (row.photos as StoredPhoto[] | null) ?? [],
+      viewer,
+      context,
+    ),
+  }));
+}
+
 /**
  * The card query, built once per database and prepared: every list of every screen runs it, and
  * building it anew each time cost more CPU than PostgreSQL took to answer it (bench).

@@ -19,7 +19,12 @@ import { createFavouritesService } from './favourites.service';
 
 // What the other modules may use of this one (docs/architecture.md, "Module boundaries").
 export { loadOwnAnnonce, type CurrentUser } from './annonce-access';
-export { annonceTitle, loadAnnonceCards, loadPhotos } from './annonce-card.presenter';
+export {
+  annonceTitle,
+  loadAnnonceCards,
+  loadAnnonceCardsWithOwners,
+  loadPhotos,
+} from './annonce-card.presenter';
 export { deleteObjects } from './annonce-files';
 // The history of an announcement, which the completion-deadlines job also writes to.
 export { recordAnnonceEvents } from './annonce-events';

@@ -61,8 +61,8 @@ const discoveryRoutes: FastifyPluginAsyncZod<{
         response: { 200: HomeDataResponseSchema },
       },
     },
-    // Answered as JSON text, validated against the schema when built (a user's home is cached):
-    // Fastify sends a string as it is, without the schema's serializer.
+    // Answered as UTF-8 JSON bytes, validated against the schema when built (a user's home is
+    // cached): Fastify sends a Buffer as it is, without the schema's serializer.
     async (request, reply) => {
       const json = await discovery.homeJson(viewer(request), request.body);
       return reply.type('application/json; charset=utf-8').send(json as unknown as HomeGroup[]);

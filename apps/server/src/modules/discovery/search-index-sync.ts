@@ -113,6 +113,12 @@ export interface SearchIndexSync {
   current(): Promise<AnnonceSearchIndex | null>;
   /** Stops the background sync; waits for a load or sync under way (the database closes next). */
   close(): Promise<void>;
+  /**
+   * Calls `listener` with the announcements a sync found changed, before the search that asked
+   * for the sync goes on; with null when the index was loaded again (anything may have changed).
+   * Returns the unsubscribe function.
+   */
+  onChange(listener: (annonceIds: readonly number[] | null) => void): () => void;
 }
 
 export function createSearchIndexSync(deps: {
@@ -143,6 +149,10 @@ export function createSearchIndexSync(deps: {
   /** The background rebuild, and the changes synced since it started (replayed onto its result). */
   let rebuild: Promise<void> | null = null;
   let replay: ((target: AnnonceSearchIndex) => void)[] | null = null;
+  const listeners = new Set<(annonceIds: readonly number[] | null) => void>();
+  const tell = (annonceIds: readonly number[] | null) => {
+    for (const listener of listeners) listener(annonceIds);
+  };
 
   async function load(): Promise<void> {
     const started = Date.now();
@@ -170,6 +180,7 @@ export function createSearchIndexSync(deps: {
     applied = new Map();
     await applyChanges(building);
     index = building;
+    tell(null);
     deps.onLoaded?.({ annonces: building.count, milliseconds: Date.now() - started });
   }
 
@@ -207,6 +218,7 @@ export function createSearchIndexSync(deps: {
       }
       for (const id of ids) if (!found.has(id)) changes.push((into) => into.remove(id));
       for (const change of changes) change(target);
+      tell([...ids]);
       // The index being loaded has no rebuild of its own running: the load rebuilt it.
       if (target === index) {
         replay?.push(...changes);
@@ -333,6 +345,10 @@ export function createSearchIndexSync(deps: {
       if (!index) return null;
       await sync();
       return index;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       closed = true;

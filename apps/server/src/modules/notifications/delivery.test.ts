@@ -87,6 +87,40 @@ describe('push delivery', () => {
       { endpoint: 'https://push.example.test/alive', lastSuccessAt: t.clock.now() },
     ]);
   });
+
+  it('hands the push service only the notifications of users with a subscribed browser', async () => {
+    const subscribed = await buildUser(t.db);
+    const others = [await buildUser(t.db), await buildUser(t.db)];
+    const annonce = await buildAnnonce(t.db, { ownerId: subscribed.id });
+    await t.db.insert(pushSubscriptions).values({
+      userId: subscribed.id,
+      endpoint: 'https://push.example.test/only',
+      p256dh: 'key',
+      auth: 'auth',
+      createdAt: t.clock.now(),
+    });
+    await createNotifier({ db: t.db, clock: t.clock }).notify(
+      [subscribed, ...others].map((user) => ({
+        userId: user.id,
+        type: 'NEW_NEAR_VEHICLES' as const,
+        objectType: 'Annonce' as const,
+        objectId: annonce.id,
+      })),
+    );
+    const push = createPushService({ db: t.db, clock: t.clock, contact: 'mailto:x@y.test' });
+    const askedFor: number[] = [];
+    const counting = {
+      ...push,
+      sendToUser: async (userId: number) => {
+        askedFor.push(userId);
+        return { sent: 1, pruned: 0 };
+      },
+    };
+    const ids = (await Promise.all([subscribed, ...others].map((user) => idsOf(user.id)))).flat();
+    const result = await deliverPush({ db: t.db, push: counting, log: silent }, ids);
+    expect(askedFor).toEqual([subscribed.id]);
+    expect(result).toEqual({ sent: 1 });
+  });
 });
 
 describe('mail delivery', () => {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, exists, inArray, type SQL } from 'drizzle-orm';
 import {
   isMailedNotification,
   notificationClickTarget,
@@ -6,7 +6,7 @@ import {
 } from '@app/domain';
 import type { Mailer } from '../../adapters/mailer';
 import type { Db } from '../../db/database';
-import { notifications, users } from '../../db/schema/index';
+import { notifications, pushSubscriptions, users } from '../../db/schema/index';
 import { createAnnonceActionLinks } from '../../lib/annonce-action-links';
 import { renderMail } from '../../mail-templates/mail-layout';
 import { notificationLocaleOf, renderNotification } from './notification-catalogue';
@@ -20,7 +20,7 @@ export function notificationRoute(type: NotificationType, objectId: number | nul
   return null;
 }
 
-async function load(db: Db, ids: readonly number[]) {
+async function load(db: Db, ids: readonly number[], only?: SQL) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -36,7 +36,7 @@ async function load(db: Db, ids: readonly number[]) {
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
-    .where(inArray(notifications.id, [...ids]));
+    .where(and(inArray(notifications.id, [...ids]), only));
 }
 
 /**
@@ -49,7 +49,15 @@ export async function deliverPush(
   ids: readonly number[],
 ) {
   let sent = 0;
-  for (const row of await load(deps.db, ids)) {
+  // Only the users with a subscribed browser: one query for the batch, not one per user (an alert
+  // fan-out queues 135,000 notifications around Paris, most of them for users without any).
+  const subscribed = exists(
+    deps.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, notifications.userId)),
+  );
+  for (const row of await load(deps.db, ids, subscribed)) {
     if (row.muted) continue;
     const type = row.type as NotificationType;
     const text = renderNotification(type, row.params, notificationLocaleOf(row.locale));

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DiscoveryCard, SearchAnnoncesResponse } from '@app/domain';
+import { annonces, annonceViews, favourites } from '../../db/schema/index';
+import type { TestApp, TestUser } from '../../../test/helper';
+import { buildDiscoveryApp, form, type Fixture } from './testing/discovery-fixture';
+
+/**
+ * The cards of the discovery lists are kept between requests while the search index is loaded
+ * (card-cache.ts): what each viewer sees must still be theirs, and a change the index hears of must
+ * show in the next request.
+ */
+describe('discovery cards kept between requests', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let x: Fixture;
+
+  beforeAll(async () => {
+    ({ t, user, x } = await buildDiscoveryApp());
+    // The cards are kept only while the index is loaded (it loads in the background).
+    await vi.waitFor(
+      async () => {
+        const health = await t.app.inject({ method: 'GET', url: '/health' });
+        expect(health.json().searchIndex).toBe('ready');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function cardOf(viewer: TestUser, annonceId: number): Promise<DiscoveryCard | undefined> {
+    const res = await t.injectAs(viewer, {
+      method: 'POST',
+      url: '/search/getSearchAnnonces',
+      ...form({}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as SearchAnnoncesResponse).annonces.find((card) => card.id === annonceId);
+  }
+
+  it('shows a favourite and a view added after the card was kept, to that viewer only', async () => {
+    expect(await cardOf(user, x.b)).toMatchObject({
+      annonceFavorite: false,
+      userHasSeenAnnonce: false,
+    });
+    await t.db.insert(favourites).values({ userId: user.id, annonceId: x.b });
+    await t.db.insert(annonceViews).values({ userId: user.id, annonceId: x.b });
+    expect(await cardOf(user, x.b)).toMatchObject({
+      annonceFavorite: true,
+      userHasSeenAnnonce: true,
+    });
+    expect(await cardOf(x.owner, x.b)).toMatchObject({ annonceFavorite: false });
+  });
+
+  it('gives the owner their own card (their address) and anyone else the town', async () => {
+    await t.db
+      .update(annonces)
+      .set({ theftAddress: '3 rue des Lilas' })
+      .where(eq(annonces.id, x.d));
+    // Kept for others first, then asked by the owner, then by the others again.
+    expect((await cardOf(user, x.d))?.address).toBe('Muret');
+    expect(await cardOf(x.owner, x.d)).toMatchObject({ isMine: true, address: '3 rue des Lilas' });
+    expect(await cardOf(user, x.d)).toMatchObject({ isMine: false, address: 'Muret' });
+  });
+
+  it('shows at once a change of what the lists read (the reward), and drops a withdrawn card', async () => {
+    expect((await cardOf(user, x.a))?.additionnalRewardLevel).toBe(0);
+    await t.db
+      .update(annonces)
+      .set({ additionalRewardLevel: 4, additionalRewardAmount: 1100 })
+      .where(eq(annonces.id, x.a));
+    expect(await cardOf(user, x.a)).toMatchObject({
+      additionnalRewardLevel: 4,
+      additionnalRewardAmount: 1100,
+    });
+    await t.db.update(annonces).set({ status: 'TO_VALIDATE' }).where(eq(annonces.id, x.a));
+    expect(await cardOf(user, x.a)).toBeUndefined();
+  });
+});
