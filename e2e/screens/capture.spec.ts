@@ -123,15 +123,20 @@ test.describe('screens for review', () => {
   }
 
   test('back office', async ({ page }, testInfo) => {
+    const navigation = (page: Page) => page.getByRole('navigation', { name: 'Back-office' });
     // Julien's screens, as the README's demo admin signs in.
     await page.goto('/admin/');
     await page.getByLabel('E-mail').fill('admin.demo@veilleurs.fr');
     await page.getByLabel('Mot de passe').fill('Veilleurs2026');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
+    // The figures, not the "Chargement…" before them.
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
     await page.screenshot({ path: `${DIR}/admin-dashboard-${testInfo.project.name}.png` });
-    const navigation = page.getByRole('navigation', { name: 'Back-office' });
-    await navigation.getByRole('link', { name: 'Annonces à valider' }).click();
+    await navigation(page).getByRole('link', { name: 'Utilisateurs' }).click();
+    await page.getByRole('main').locator('tbody tr').first().waitFor();
+    await page.screenshot({ path: `${DIR}/admin-users-${testInfo.project.name}.png` });
+    await navigation(page).getByRole('link', { name: 'Annonces à valider' }).click();
     await page.getByRole('heading', { name: /Annonces à valider/, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.screenshot({

@@ -44,6 +44,34 @@ test.describe('back office', () => {
     expect(firstRow).toBe(testInfo.project.name === 'mobile' ? 2 : 4);
   });
 
+  test('the lists fit the screen: on a phone each row is a card naming its columns', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill('admin.demo@veilleurs.fr');
+    await page.getByLabel('Mot de passe').fill('Veilleurs2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    // The users' list always has rows (the demo accounts); every list shares its table style.
+    await page
+      .getByRole('navigation', { name: 'Back-office' })
+      .getByRole('link', { name: 'Utilisateurs' })
+      .click();
+    const firstRow = page.getByRole('main').locator('tbody tr').first();
+    await expect(firstRow).toBeVisible();
+    // Nothing runs off the right edge of the screen.
+    const overflow = await page
+      .getByRole('main')
+      .locator('table')
+      .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const label = await firstRow
+      .locator('td')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell, '::before').content);
+    if (testInfo.project.name === 'mobile') expect(label).toBe('"Utilisateur"');
+    else expect(label).toBe('none');
+  });
+
   test('every back-office screen passes the axe checks; the language switch reaches English', async ({
     page,
     request,

@@ -31,7 +31,7 @@ export function AnnonceTable({ items }: { items: AdminAnnonceSummary[] }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="overflow-x-auto rounded-xl border border-night-100 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm">
         <thead className="bg-night-50 text-slate-700">
           <tr>
             <th scope="col" className="px-3 py-2">
@@ -51,7 +51,7 @@ export function AnnonceTable({ items }: { items: AdminAnnonceSummary[] }) {
         <tbody>
           {items.map((item) => (
             <tr key={item.id} className="border-t border-night-100">
-              <td className="px-3 py-2">
+              <td data-label={t('admin.annonces.col.vehicle')} className="px-3 py-2">
                 <RowLink to={`/annonces/${item.id}`}>
                   {item.title || t('admin.annonces.untitled')} #{item.id}
                 </RowLink>
@@ -64,12 +64,16 @@ export function AnnonceTable({ items }: { items: AdminAnnonceSummary[] }) {
                   </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2">
+              <td data-label={t('admin.annonces.col.owner')} className="px-3 py-2">
                 {item.owner.firstname} {item.owner.lastname}
                 <span className="block text-xs text-slate-600">{item.owner.username}</span>
               </td>
-              <td className="px-3 py-2">{item.theftCity ?? '—'}</td>
-              <td className="px-3 py-2">{formatDate(item.publishedAt, i18n.language)}</td>
+              <td data-label={t('admin.annonces.col.city')} className="px-3 py-2">
+                {item.theftCity ?? '—'}
+              </td>
+              <td data-label={t('admin.annonces.col.published')} className="px-3 py-2">
+                {formatDate(item.publishedAt, i18n.language)}
+              </td>
             </tr>
           ))}
         </tbody>

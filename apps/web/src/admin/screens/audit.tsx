@@ -21,7 +21,7 @@ export function AuditScreen() {
         isEmpty={query.data?.items.length === 0}
       >
         <div className="overflow-x-auto rounded-xl border border-night-100 bg-white">
-          <table className="w-full text-left text-sm">
+          <table className="stacked-table w-full text-left text-sm">
             <thead className="bg-night-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -44,22 +44,27 @@ export function AuditScreen() {
             <tbody>
               {query.data?.items.map((entry) => (
                 <tr key={entry.id} className="border-t border-night-100 align-top">
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td
+                    data-label={t('admin.audit.col.when')}
+                    className="px-3 py-2 whitespace-nowrap"
+                  >
                     {formatDate(entry.createdAt, i18n.language)}
                   </td>
-                  <td className="px-3 py-2">{entry.adminUsername}</td>
-                  <td className="px-3 py-2">
+                  <td data-label={t('admin.audit.col.who')} className="px-3 py-2">
+                    {entry.adminUsername}
+                  </td>
+                  <td data-label={t('admin.audit.col.what')} className="px-3 py-2">
                     {label('auditAction', entry.action)}
                     <span className="block text-xs text-slate-600">
                       {label('auditObject', entry.objectType)} #{entry.objectId ?? '—'}
                     </span>
                   </td>
-                  <td className="px-3 py-2">
+                  <td data-label={t('admin.audit.col.before')} className="px-3 py-2">
                     <code className="text-xs break-all">
                       {entry.before ? JSON.stringify(entry.before) : '—'}
                     </code>
                   </td>
-                  <td className="px-3 py-2">
+                  <td data-label={t('admin.audit.col.after')} className="px-3 py-2">
                     <code className="text-xs break-all">
                       {entry.after ? JSON.stringify(entry.after) : '—'}
                     </code>

@@ -107,7 +107,7 @@ export function CatalogScreen() {
         isEmpty={query.data?.length === 0}
       >
         <div className="overflow-x-auto rounded-xl border border-night-100 bg-white">
-          <table className="w-full text-left text-sm">
+          <table className="stacked-table w-full text-left text-sm">
             <thead className="bg-night-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -130,7 +130,7 @@ export function CatalogScreen() {
             <tbody>
               {query.data?.map((item) => (
                 <tr key={`${item.kind}-${item.id}`} className="border-t border-night-100">
-                  <td className="px-3 py-2 font-semibold">
+                  <td data-label={t('admin.catalog.col.name')} className="px-3 py-2 font-semibold">
                     {item.name}
                     {item.parentName ? (
                       <span className="block text-xs font-normal text-slate-600">
@@ -138,10 +138,16 @@ export function CatalogScreen() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2">{label('catalog', item.kind)}</td>
-                  <td className="px-3 py-2">{item.createdBy ?? '—'}</td>
-                  <td className="px-3 py-2">{item.annonceCount}</td>
-                  <td className="px-3 py-2">
+                  <td data-label={t('admin.catalog.col.kind')} className="px-3 py-2">
+                    {label('catalog', item.kind)}
+                  </td>
+                  <td data-label={t('admin.catalog.col.by')} className="px-3 py-2">
+                    {item.createdBy ?? '—'}
+                  </td>
+                  <td data-label={t('admin.catalog.col.used')} className="px-3 py-2">
+                    {item.annonceCount}
+                  </td>
+                  <td data-label={t('admin.catalog.col.actions')} className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <Button size="sm" onClick={() => act.mutate({ item, action: 'approve' })}>
                         {t('admin.catalog.approve')}

@@ -41,7 +41,7 @@ export function UserTable({
   const label = useLabel();
   return (
     <div className="overflow-x-auto rounded-xl border border-night-100 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm">
         <thead className="bg-night-50 text-slate-700">
           <tr>
             <th scope="col" className="px-3 py-2">
@@ -61,20 +61,22 @@ export function UserTable({
         <tbody>
           {items.map((user) => (
             <tr key={user.id} className="border-t border-night-100">
-              <td className="px-3 py-2">
+              <td data-label={t('admin.users.col.user')} className="px-3 py-2">
                 <RowLink to={`/users/${user.id}`}>
                   {user.firstname} {user.lastname} #{user.id}
                 </RowLink>
                 <span className="block text-xs text-slate-600">{user.username}</span>
               </td>
-              <td className="px-3 py-2 text-xs">
+              <td data-label={t('admin.users.col.roles')} className="px-3 py-2 text-xs">
                 {user.roles.map((role) => label('role', role)).join(', ') || '—'}
                 {user.locked ? (
                   <span className="ml-1 font-semibold text-red-700">{t('admin.users.locked')}</span>
                 ) : null}
               </td>
-              <td className="px-3 py-2">{label('identity', user.identityStatus)}</td>
-              <td className="px-3 py-2">
+              <td data-label={t('admin.users.col.identity')} className="px-3 py-2">
+                {label('identity', user.identityStatus)}
+              </td>
+              <td data-label={t('admin.users.col.date')} className="px-3 py-2">
                 {formatDate(dateOf ? dateOf(user) : user.createdAt, i18n.language)}
               </td>
             </tr>
