@@ -208,37 +208,36 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // File URLs are absolute on PUBLIC_URL: allowed even when the app is reached under another
-        // name (127.0.0.1 for localhost, an internal host behind a proxy).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
-        scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
-        frameSrc: [
-          "'self'",
-          ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
-        ],
-        connectSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        // A plain-http install (a laptop, a test) must not have its own files upgraded to https.
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+    document: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // File URLs are absolute on PUBLIC_URL: allowed even when the app is reached under another
+          // name (127.0.0.1 for localhost, an internal host behind a proxy).
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
+          scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
+          frameSrc: [
+            "'self'",
+            ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+          ],
+          connectSrc: ["'self'", 'https:'],
+          workerSrc: ["'self'", 'blob:'],
+          // A plain-http install (a laptop, a test) must not have its own files upgraded to https.
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      // HSTS means something only over https; on a plain-http address it would pin browsers to an
+      // https that does not exist (a laptop, a LAN demo).
+      strictTransportSecurity: config.publicUrl.startsWith('https:')
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
     },
-    crossOriginEmbedderPolicy: false,
-    // HSTS means something only over https; on a plain-http address it would pin browsers to an
-    // https that does not exist (a laptop, a LAN demo).
-    strictTransportSecurity: config.publicUrl.startsWith('https:')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
+    // Only production may be indexed by search engines.
+    everywhere: config.APP_ENV === 'production' ? {} : { 'X-Robots-Tag': 'noindex, nofollow' },
   });
-  if (config.APP_ENV !== 'production') {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('X-Robots-Tag', 'noindex, nofollow');
-    });
-  }
 
   await app.register(swagger, {
     openapi: {
