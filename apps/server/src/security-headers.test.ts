@@ -85,6 +85,18 @@ describe('security headers', () => {
     }
   });
 
+  it('keeps the API set on a 304 of a JSON answer, so that a cache updates it with the same', async () => {
+    const t = await appWith();
+    const first = await t.app.inject({ method: 'GET', url: '/client-config' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/client-config',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(JSON_POLICY);
+  });
+
   it('upgrades insecure requests when the public address is https', async () => {
     const t = await appWith({ PUBLIC_URL: 'https://veilleurs.example.fr' });
     const res = await t.app.inject({ method: 'GET', url: '/' });
