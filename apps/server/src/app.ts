@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
+import { createLogDestination, type LogDestination } from './lib/log-destination';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
@@ -113,16 +114,25 @@ async function createSharedServices(app: FastifyInstance) {
  * Builds the whole HTTP application. Modules are registered one by one here (no autoload) so that
  * the wiring can be read, and grepped, in one place (docs/decisions.md).
  */
-export async function buildApp(deps: AppDependencies, options: { logger?: boolean } = {}) {
+export async function buildApp(
+  deps: AppDependencies,
+  options: {
+    logger?: boolean;
+    /** Where JSON log lines go (main.ts flushes it before exiting); buffered stdout by default. */
+    logDestination?: LogDestination;
+  } = {},
+) {
   const { config } = deps;
   const stripeConfigured = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
   const readableLogs = humanReadableLogs();
-  // JSON lines to stdout, as the app logger writes them, for the request lines only (see
-  // RequestLogController); a terminal keeps its one readable stream.
-  const plainLines =
-    options.logger === false || 'transport' in readableLogs
-      ? undefined
-      : pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
+  // A terminal keeps its one readable stream; anything else gets JSON lines, the app's and the
+  // requests' through the same buffered destination, so that they keep their order.
+  const jsonLogs = options.logger !== false && !('transport' in readableLogs);
+  const logDestination = jsonLogs
+    ? (options.logDestination ?? createLogDestination())
+    : undefined;
+  // The request lines only (see RequestLogController).
+  const plainLines = logDestination ? pino({ level: config.LOG_LEVEL }, logDestination) : undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -130,6 +140,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
         : {
             level: config.LOG_LEVEL,
             ...readableLogs,
+            ...(logDestination ? { stream: logDestination } : {}),
             // Codes, tokens and passwords must never reach the logs.
             redact: {
               paths: [
