@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
+import { deferredRequestLogger } from './lib/deferred-request-logger';
 import { createLogDestination, type LogDestination } from './lib/log-destination';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
@@ -160,6 +161,7 @@ export async function buildApp(
             },
           },
     logController: new RequestLogController(plainLines),
+    childLoggerFactory: deferredRequestLogger,
     // While stopping, a request that still reaches this instance is served, not answered 503: the
     // proxy could not safely resend a POST (docs/deploy.md).
     return503OnClosing: false,
