@@ -211,6 +211,14 @@ export async function buildApp(
   await app.register(authPlugin, { accessTokens: deps.accessTokens, revocations });
   await app.register(inputTextPlugin);
   await app.register(formbody);
+  // Fastify reads no body of a GET or a HEAD: their routes have nothing to decompress, so they skip
+  // the hook that would look for a Content-Encoding on every request (before compress reads it).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   // Large JSON answers (search pages, lists) go out compressed (issue 17); small ones are not worth
   // the CPU. The web app's files are compressed once at build (apps/web/vite.config.ts): already
   // encoded, they are left alone. Quality 4 keeps brotli cheap on a busy server.

@@ -54,6 +54,9 @@ const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
     '/client-config',
     {
       config: { public: true },
+      // About 150 bytes, far under the compression threshold: never compressed, so its hooks
+      // would run on every request for nothing.
+      compress: false,
       schema: { tags: ['system'], response: { 200: ClientConfigSchema } },
     },
     (request, reply) => {
