@@ -129,9 +129,7 @@ export async function buildApp(
   // A terminal keeps its one readable stream; anything else gets JSON lines, the app's and the
   // requests' through the same buffered destination, so that they keep their order.
   const jsonLogs = options.logger !== false && !('transport' in readableLogs);
-  const logDestination = jsonLogs
-    ? (options.logDestination ?? createLogDestination())
-    : undefined;
+  const logDestination = jsonLogs ? (options.logDestination ?? createLogDestination()) : undefined;
   // The request lines only (see RequestLogController).
   const plainLines = logDestination ? pino({ level: config.LOG_LEVEL }, logDestination) : undefined;
   const app = Fastify({

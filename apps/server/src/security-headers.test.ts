@@ -79,7 +79,11 @@ describe('security headers', () => {
         'cross-origin-resource-policy': 'same-origin',
       });
       // What only a rendered document needs is left out.
-      for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster']) {
+      for (const name of [
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+      ]) {
         expect(res.headers[name]).toBeUndefined();
       }
     }

@@ -17,10 +17,14 @@ function linesWhen(ending: string) {
     for (const n of [1, 2, 3]) log.info({ n }, 'line');
     ${ending}
   `;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: path.join(import.meta.dirname, '../..'),
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: path.join(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    },
+  );
   const lines = result.stdout
     .split('\n')
     .filter(Boolean)

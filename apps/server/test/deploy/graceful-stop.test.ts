@@ -41,7 +41,9 @@ describe('graceful stop (SIGTERM)', () => {
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { msg: string; url?: string; reqId?: string });
-    const requests = lines.filter((line) => line.msg === 'request' && line.url === '/client-config');
+    const requests = lines.filter(
+      (line) => line.msg === 'request' && line.url === '/client-config',
+    );
     // One line per request, not two (no "incoming request" / "request completed" pair).
     expect(requests).toHaveLength(5);
     expect(new Set(requests.map((line) => line.reqId)).size).toBe(5);
