@@ -4,7 +4,8 @@
  * compiled server (node apps/server/dist/main.js, production-like: JSON logs at info to a file, as a
  * journal would get them), and runs autocannon against GET / of the first and GET /client-config of
  * the second, alternately. The figure is the ratio of their requests per second (target ≥ 0.5): the
- * machine is shared, so absolute numbers move with its load. Writes bench/results/http-<date>.md.
+ * machine is shared, so absolute numbers move with its load. Adds a section to
+ * bench/results/http-<date>.md (BENCH_LABEL names it); ports: BENCH_HELLO_PORT, BENCH_APP_PORT.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,13 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 async function measure(
@@ -107,20 +115,38 @@ async function main() {
       });
     }
     const loadAfter = os.loadavg()[0]!;
+    // What one answer weighs on the wire (the headers are most of it).
+    const probe = await fetch(`http://127.0.0.1:${APP_PORT}/client-config`);
+    const sample = {
+      headerBytes: [...probe.headers].reduce(
+        (sum, [name, value]) => sum + name.length + value.length + 4,
+        0,
+      ),
+      bodyBytes: (await probe.text()).length,
+    };
     const helloTotal = rows.reduce((sum, row) => sum + row.hello, 0);
     const appTotal = rows.reduce((sum, row) => sum + row.app, 0);
     const ratio = appTotal / helloTotal;
+    // Counted once the server stopped: its last lines wait in the log buffer until it exits.
+    await stop(app);
     const logLines = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length;
-    const date = new Date().toISOString().slice(0, 10);
-    const report = [
+    const now = new Date();
+    const date = now.toISOString().slice(0, 10);
+    const time = now.toISOString().slice(11, 16);
+    const header = [
       `# Request pipeline cost (${date})`,
       '',
       `GET /client-config of the real server (compiled, PGlite, JSON logs at info to a file) against a`,
       `bare Fastify "hello" (GET /), same run, autocannon ${CONNECTIONS} connections, ${SECONDS} s each,`,
-      `${ROUNDS} alternating rounds, loopback.`,
+      `${ROUNDS} alternating rounds, loopback. Target: real / bare ≥ ${TARGET}. Each run adds a section`,
+      'below; the machine is shared, so each says its load.',
+      '',
+    ].join('\n');
+    const section = [
+      `## Run of ${time} UTC${process.env.BENCH_LABEL ? ` (${process.env.BENCH_LABEL})` : ''}`,
       '',
       `- machine: ${os.cpus().length} cores, shared; load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
-      `- target: real / bare ≥ ${TARGET}`,
+      `- answer of /client-config: ${sample.headerBytes} bytes of headers, ${sample.bodyBytes} of body`,
       '',
       '| round | bare hello req/s | /client-config req/s | ratio | errors |',
       '|---|---|---|---|---|',
@@ -133,13 +159,14 @@ async function main() {
       `The server wrote ${logLines} log lines during the run (warm-up included).`,
       '',
     ].join('\n');
+    // Earlier runs of the day stay: each run is one more section.
     const out = path.join(ROOT, 'bench/results', `http-${date}.md`);
-    fs.writeFileSync(out, report);
-    process.stdout.write(`${report}\nwritten to ${path.relative(ROOT, out)}\n`);
+    if (!fs.existsSync(out)) fs.writeFileSync(out, header);
+    fs.appendFileSync(out, `\n${section}`);
+    process.stdout.write(`${section}\nadded to ${path.relative(ROOT, out)}\n`);
   } finally {
     hello.kill('SIGTERM');
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
+    await stop(app);
     fs.closeSync(logFd);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

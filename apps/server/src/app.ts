@@ -19,6 +19,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
+import { deferredRequestLogger } from './lib/deferred-request-logger';
+import { createLogDestination, type LogDestination } from './lib/log-destination';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
@@ -113,16 +115,23 @@ async function createSharedServices(app: FastifyInstance) {
  * Builds the whole HTTP application. Modules are registered one by one here (no autoload) so that
  * the wiring can be read, and grepped, in one place (docs/decisions.md).
  */
-export async function buildApp(deps: AppDependencies, options: { logger?: boolean } = {}) {
+export async function buildApp(
+  deps: AppDependencies,
+  options: {
+    logger?: boolean;
+    /** Where JSON log lines go (main.ts flushes it before exiting); buffered stdout by default. */
+    logDestination?: LogDestination;
+  } = {},
+) {
   const { config } = deps;
   const stripeConfigured = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
   const readableLogs = humanReadableLogs();
-  // JSON lines to stdout, as the app logger writes them, for the request lines only (see
-  // RequestLogController); a terminal keeps its one readable stream.
-  const plainLines =
-    options.logger === false || 'transport' in readableLogs
-      ? undefined
-      : pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
+  // A terminal keeps its one readable stream; anything else gets JSON lines, the app's and the
+  // requests' through the same buffered destination, so that they keep their order.
+  const jsonLogs = options.logger !== false && !('transport' in readableLogs);
+  const logDestination = jsonLogs ? (options.logDestination ?? createLogDestination()) : undefined;
+  // The request lines only (see RequestLogController).
+  const plainLines = logDestination ? pino({ level: config.LOG_LEVEL }, logDestination) : undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -130,6 +139,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
         : {
             level: config.LOG_LEVEL,
             ...readableLogs,
+            ...(logDestination ? { stream: logDestination } : {}),
             // Codes, tokens and passwords must never reach the logs.
             redact: {
               paths: [
@@ -149,6 +159,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
             },
           },
     logController: new RequestLogController(plainLines),
+    childLoggerFactory: deferredRequestLogger,
     // While stopping, a request that still reaches this instance is served, not answered 503: the
     // proxy could not safely resend a POST (docs/deploy.md).
     return503OnClosing: false,
@@ -198,6 +209,14 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
   await app.register(authPlugin, { accessTokens: deps.accessTokens, revocations });
   await app.register(inputTextPlugin);
   await app.register(formbody);
+  // Fastify reads no body of a GET or a HEAD: their routes have nothing to decompress, so they skip
+  // the hook that would look for a Content-Encoding on every request (before compress reads it).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   // Large JSON answers (search pages, lists) go out compressed (issue 17); small ones are not worth
   // the CPU. The web app's files are compressed once at build (apps/web/vite.config.ts): already
   // encoded, they are left alone. Quality 4 keeps brotli cheap on a busy server.
@@ -208,37 +227,36 @@ export async function buildApp(deps: AppDependencies, options: { logger?: boolea
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // File URLs are absolute on PUBLIC_URL: allowed even when the app is reached under another
-        // name (127.0.0.1 for localhost, an internal host behind a proxy).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
-        scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
-        frameSrc: [
-          "'self'",
-          ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
-        ],
-        connectSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        // A plain-http install (a laptop, a test) must not have its own files upgraded to https.
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+    document: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // File URLs are absolute on PUBLIC_URL: allowed even when the app is reached under another
+          // name (127.0.0.1 for localhost, an internal host behind a proxy).
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
+          scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
+          frameSrc: [
+            "'self'",
+            ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+          ],
+          connectSrc: ["'self'", 'https:'],
+          workerSrc: ["'self'", 'blob:'],
+          // A plain-http install (a laptop, a test) must not have its own files upgraded to https.
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      // HSTS means something only over https; on a plain-http address it would pin browsers to an
+      // https that does not exist (a laptop, a LAN demo).
+      strictTransportSecurity: config.publicUrl.startsWith('https:')
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
     },
-    crossOriginEmbedderPolicy: false,
-    // HSTS means something only over https; on a plain-http address it would pin browsers to an
-    // https that does not exist (a laptop, a LAN demo).
-    strictTransportSecurity: config.publicUrl.startsWith('https:')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
+    // Only production may be indexed by search engines.
+    everywhere: config.APP_ENV === 'production' ? {} : { 'X-Robots-Tag': 'noindex, nofollow' },
   });
-  if (config.APP_ENV !== 'production') {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('X-Robots-Tag', 'noindex, nofollow');
-    });
-  }
 
   await app.register(swagger, {
     openapi: {

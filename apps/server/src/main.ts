@@ -2,13 +2,15 @@ import { buildApp } from './app';
 import { createDependencies } from './bootstrap';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/index';
+import { createLogDestination, flushLogs } from './lib/log-destination';
 import { prepareDatabase } from './prepare-database';
 
 /** `npm start`: migrate, seed, serve, and stop cleanly on SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig(process.env, { startup: true });
   const deps = await createDependencies(config);
-  const app = await buildApp(deps);
+  const logDestination = createLogDestination();
+  const app = await buildApp(deps, { logDestination });
 
   await prepareDatabase(deps, app.log);
   const jobs = await startJobs({
@@ -36,6 +38,9 @@ async function main() {
       await jobs.stop();
       await deps.database.close();
       clearTimeout(forceExit);
+      app.log.info({ signal }, 'stopped');
+      // The log lines wait in a buffer: every one of them is written before the process ends.
+      await flushLogs(logDestination);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while stopping');

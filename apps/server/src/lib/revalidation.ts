@@ -14,12 +14,40 @@ export function revalidated<T>(
   data: T,
   options: { private?: boolean; varyOnLanguage?: boolean } = {},
 ): T | FastifyReply {
-  const etag = `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`;
+  const etag = entityTag(JSON.stringify(data));
   reply.header('ETag', etag);
   reply.header('Cache-Control', options.private ? 'private, no-cache' : 'public, no-cache');
   if (options.varyOnLanguage) reply.header('Vary', 'Accept-Language');
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return data;
+}
+
+/** A strong tag: a hash of the answer's bytes. */
+function entityTag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * An answer that never changes while the process runs (it depends on the configuration only):
+ * serialised and tagged once, then each request costs a header comparison. A client that holds it
+ * asks with If-None-Match and gets an empty 304. The 304 keeps the JSON content type, so that it
+ * carries the headers of the answer it stands for.
+ */
+export function preparedJsonAnswer(data: unknown, cacheControl = 'no-cache') {
+  const body = JSON.stringify(data);
+  const etag = entityTag(body);
+  return {
+    body,
+    etag,
+    send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+      reply
+        .header('Cache-Control', cacheControl)
+        .header('ETag', etag)
+        .type('application/json; charset=utf-8');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.send(body);
+    },
+  };
 }
 
 /** If-None-Match holds one tag, a list, or "*"; weak tags (W/"…") match their strong form. */

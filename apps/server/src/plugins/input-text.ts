@@ -41,12 +41,15 @@ function check(data: unknown, schema: unknown) {
  */
 export default fp(
   async function inputTextPlugin(app: FastifyInstance) {
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    // A callback hook, not an async one: no promise per request for a check that never waits
+    // (a refusal thrown here reaches the error handler all the same).
+    app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
       const schema = request.routeOptions.schema as
         { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
       check(request.params, schema?.params);
       check(request.query, schema?.querystring);
       if (!request.isMultipart?.()) check(request.body, schema?.body);
+      done();
     });
   },
   { name: 'input-text', dependencies: ['error-handler'] },

@@ -27,6 +27,55 @@ describe('GET /client-config', () => {
     });
   });
 
+  it('carries an ETag: a client that holds the answer gets an empty 304, a stale tag the answer', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/client-config' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/client-config',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const weak = await t.app.inject({
+      method: 'GET',
+      url: '/client-config',
+      headers: { 'if-none-match': `"other", W/${etag}` },
+    });
+    expect(weak.statusCode).toBe(304);
+
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/client-config',
+      headers: { 'if-none-match': '"an-older-configuration"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+  });
+
+  it('tags each configuration differently', async () => {
+    const other = await buildTestApp({ env: { APP_ENV: 'production' } });
+    try {
+      const mine = await t.app.inject({ method: 'GET', url: '/client-config' });
+      const theirs = await other.app.inject({ method: 'GET', url: '/client-config' });
+      expect(theirs.headers.etag).not.toBe(mine.headers.etag);
+      const crossed = await other.app.inject({
+        method: 'GET',
+        url: '/client-config',
+        headers: { 'if-none-match': String(mine.headers.etag) },
+      });
+      expect(crossed.statusCode).toBe(200);
+      expect(crossed.json().environmentName).toBe('production');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers a null DSN when none is configured', async () => {
     const bare = await buildTestApp();
     try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PaymentClientConfigSchema } from '@app/domain';
 import { loadSharePreview, sharePreviewPage } from '../annonces/index';
 import { paymentProviderKind } from '../payments/index';
+import { preparedJsonAnswer } from '../../lib/revalidation';
 
 const ClientConfigSchema = z.object({
   /** APP_ENV: the web app shows it as a badge unless it is "production" (docs/product/accounts.md §2). */
@@ -36,26 +37,30 @@ export function openAppTarget(query: Record<string, string | string[]>): string 
 const clientConfigModule: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
 
+  // Depends on the configuration only: checked against its schema, serialised and tagged once.
+  const clientConfig = preparedJsonAnswer(
+    ClientConfigSchema.parse({
+      environmentName: config.APP_ENV,
+      sentryDsn: config.SENTRY_DSN ?? null,
+      publicUrl: config.publicUrl,
+      payments: {
+        provider: paymentProviderKind(config),
+        publishableKey:
+          paymentProviderKind(config) === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      },
+    }),
+  );
   app.get(
     '/client-config',
     {
       config: { public: true },
+      // About 150 bytes, far under the compression threshold: never compressed, so its hooks
+      // would run on every request for nothing.
+      compress: false,
       schema: { tags: ['system'], response: { 200: ClientConfigSchema } },
     },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-cache');
-      return {
-        environmentName: config.APP_ENV,
-        sentryDsn: config.SENTRY_DSN ?? null,
-        publicUrl: config.publicUrl,
-        payments: {
-          provider: paymentProviderKind(config),
-          publishableKey:
-            paymentProviderKind(config) === 'stripe'
-              ? (config.STRIPE_PUBLISHABLE_KEY ?? null)
-              : null,
-        },
-      };
+    (request, reply) => {
+      clientConfig.send(request, reply);
     },
   );
 
