@@ -1,25 +1,13 @@
-import type { AdminAuditAction, AdminAuditObjectType } from '@app/domain';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { AdminAuditEntry, RecordAdminAction } from '../../lib/admin-audit-entry';
 import { adminAuditLog, users } from '../../db/schema/index';
-
-export interface AdminAction {
-  adminId: number;
-  /** Copied into the row; read from the users table when not given. */
-  adminUsername?: string;
-  /** What was done; only the domain's list, which the back office has words for. */
-  action: AdminAuditAction;
-  objectType: AdminAuditObjectType;
-  objectId: number | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
 
 /**
  * Writes one audit row, inside the caller's transaction so that the trace exists exactly when the
  * change it describes was committed (contracts.md: `recordAdminAction(tx, …)`).
  */
-export async function recordAdminAction(tx: Db, action: AdminAction & { at: Date }): Promise<void> {
+export const recordAdminAction: RecordAdminAction = async (tx: Db, action: AdminAuditEntry) => {
   let adminUsername = action.adminUsername;
   if (adminUsername === undefined) {
     const [row] = await tx
@@ -38,7 +26,7 @@ export async function recordAdminAction(tx: Db, action: AdminAction & { at: Date
     after: action.after,
     createdAt: action.at,
   });
-}
+};
 
 /** The audit log, newest first, optionally about one object. */
 export async function listAdminActions(

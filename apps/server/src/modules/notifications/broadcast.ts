@@ -1,34 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { AdminAuditAction, AdminAuditObjectType, BroadcastBody } from '@app/domain';
+import type { BroadcastBody } from '@app/domain';
 import type { Db } from '../../db/database';
+import type { RecordAdminAction } from '../../lib/admin-audit-entry';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
-
-/** One row of the back office's audit log, as the admin module writes it. */
-export interface AuditEntry {
-  adminId: number;
-  adminUsername?: string;
-  action: AdminAuditAction;
-  objectType: AdminAuditObjectType;
-  objectId: number | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: Date;
-}
-
-/**
- * Writes an audit row inside the caller's transaction: the admin module's recordAdminAction,
- * handed in by app.ts, since the admin module depends on this one (its notifier) and module
- * indexes must not import each other in a cycle.
- */
-export type RecordAdminAction = (tx: Db, entry: AuditEntry) => Promise<void>;
 
 /**
  * A message from the team (ADMIN_NOTIFICATION) to every individual account that may be told, or
  * news for super watchers (NEW_INFO_SUPER_WATCHER). One INSERT … SELECT, so a million users are
  * written by the database without passing through the server; audited; delivered like any other
- * notification after commit.
+ * notification after commit. The audit writer is the admin module's, handed in by app.ts (the
+ * admin module depends on this one, and module indexes must not import each other in a cycle).
  */
 export async function broadcastNotification(
   deps: { db: Db; clock: Clock; recordAdminAction: RecordAdminAction },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLiveBus } from './live-bus';
 import { createLiveStreams } from './live-streams';
 import { createLiveTickets } from './live-tickets';
-import type { RecordAdminAction } from './broadcast';
+import type { RecordAdminAction } from '../../lib/admin-audit-entry';
 import notificationsRoutes from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
 import { createPushService } from './push.service';

@@ -15,7 +15,8 @@ import {
   PushUnsubscribeBodySchema,
 } from '@app/domain';
 import { AppError } from '../../lib/app-error';
-import { broadcastNotification, type RecordAdminAction } from './broadcast';
+import type { RecordAdminAction } from '../../lib/admin-audit-entry';
+import { broadcastNotification } from './broadcast';
 import type { LiveStreams } from './live-streams';
 import type { LiveTickets } from './live-tickets';
 import type { NotificationsService } from './notifications.service';
