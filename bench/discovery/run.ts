@@ -40,6 +40,7 @@ import {
   findAnnonces,
 } from '../../apps/server/src/modules/discovery/search-plan-choice';
 import { searchStatistics } from '../../apps/server/src/modules/discovery/search-statistics';
+import { formBody } from '../form-body';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
@@ -304,12 +305,6 @@ async function measure(
     `${name}: ${figure.rps} req/s, p50 ${figure.p50} ms, p95 ${figure.p95} ms, p99 ${figure.p99} ms, non-2xx ${figure.non2xx}, first pass p50 ${figure.firstPassP50} ms, load ${figure.loadBefore}→${figure.loadAfter}`,
   );
   return figure;
-}
-
-function formBody(fields: Record<string, string | number>) {
-  return new URLSearchParams(
-    Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
 }
 
 async function main() {

@@ -32,6 +32,7 @@ import {
   findAlertRecipients,
   loadFanOutAnnonce,
 } from '../../apps/server/src/modules/notifications/alert-fan-out';
+import { formBody } from '../form-body';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
@@ -245,12 +246,6 @@ function p95(times: readonly Timed[], from = -Infinity, to = Infinity) {
       Math.round(values[Math.min(values.length - 1, Math.floor(0.95 * values.length))]! * 10) / 10,
     count: values.length,
   };
-}
-
-function formBody(fields: Record<string, string | number>) {
-  return new URLSearchParams(
-    Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
 }
 
 async function main() {
