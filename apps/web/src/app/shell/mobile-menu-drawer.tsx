@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Bug, Download, LifeBuoy, LogOut, Plus, X } from 'lucide-react';
+import { Bug, Download, LifeBuoy, LogOut, Plus, X, type LucideIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -16,6 +16,26 @@ import { ACCOUNT_NAV, MAIN_NAV, visibleNavItems, type NavItem } from './nav-item
 
 const rowClasses =
   'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium text-night-100 transition-colors hover:bg-white/10 hover:text-white';
+
+/** A row of the drawer that acts rather than navigates (a form, the install prompt). */
+function DrawerButton({
+  icon: Icon,
+  label,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <li>
+      <button type="button" className={cn(rowClasses, 'w-full')} onClick={onClick}>
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        {label}
+      </button>
+    </li>
+  );
+}
 
 function DrawerLink({ item }: { item: NavItem }) {
   const { t } = useTranslation();
@@ -119,40 +139,25 @@ export function MobileMenuDrawer({
                 {visibleNavItems(ACCOUNT_NAV, user.roles).map((item) => (
                   <DrawerLink key={item.to} item={item} />
                 ))}
-                <li>
-                  <button
-                    type="button"
-                    className={cn(rowClasses, 'w-full')}
-                    onClick={() => openDialog('support')}
-                  >
-                    <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
-                    {t('account.menu.support')}
-                  </button>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className={cn(rowClasses, 'w-full')}
-                    onClick={() => openDialog('bugReport')}
-                  >
-                    <Bug aria-hidden="true" className="size-5 shrink-0" />
-                    {t('account.menu.reportBug')}
-                  </button>
-                </li>
+                <DrawerButton
+                  icon={LifeBuoy}
+                  label={t('account.menu.support')}
+                  onClick={() => openDialog('support')}
+                />
+                <DrawerButton
+                  icon={Bug}
+                  label={t('account.menu.reportBug')}
+                  onClick={() => openDialog('bugReport')}
+                />
                 {canInstall ? (
-                  <li>
-                    <button
-                      type="button"
-                      className={cn(rowClasses, 'w-full')}
-                      onClick={() => {
-                        setOpen(false);
-                        void installApp();
-                      }}
-                    >
-                      <Download aria-hidden="true" className="size-5 shrink-0" />
-                      {t('app.install')}
-                    </button>
-                  </li>
+                  <DrawerButton
+                    icon={Download}
+                    label={t('app.install')}
+                    onClick={() => {
+                      setOpen(false);
+                      void installApp();
+                    }}
+                  />
                 ) : null}
               </ul>
             </nav>
