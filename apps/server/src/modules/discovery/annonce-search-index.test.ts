@@ -8,7 +8,7 @@ import {
   type LatLng,
   type SearchCriteria,
 } from '@app/domain';
-import { annonces } from '../../db/schema/index';
+import { annonces, favourites } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { AnnonceSearchIndex, isIndexable } from './annonce-search-index';
@@ -319,6 +319,34 @@ describe.each([
     expect(await idsNear()).toEqual([earlyId, late.id].sort((p, q) => p - q));
   });
 
+  it('tells the viewers whose marks a transaction committing after a later one wrote', async (context) => {
+    // PostgreSQL only, as the test above.
+    if (t.deps.database.kind !== 'postgres') context.skip();
+    const told: number[] = [];
+    const stop = sync.onMarksChange((userIds) => told.push(...(userIds ?? [])));
+    const [slowViewer, lateViewer] = [await buildUser(t.db), await buildUser(t.db)];
+    const annonce = await buildAnnonce(t.db, {});
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const early = new Promise<void>((resolve) => (written = resolve));
+    const slow = t.db.transaction(async (tx) => {
+      await tx.insert(favourites).values({ userId: slowViewer.id, annonceId: annonce.id });
+      written();
+      await committing;
+    });
+    await early;
+    await t.db.insert(favourites).values({ userId: lateViewer.id, annonceId: annonce.id });
+    await sync.current();
+    expect(told).toContain(lateViewer.id);
+    expect(told).not.toContain(slowViewer.id);
+    commit();
+    await slow;
+    await sync.current();
+    expect(told).toContain(slowViewer.id);
+    stop();
+  });
+
   it('loads again after sleeping longer than the log is kept', async () => {
     let now = Date.now();
     const sleeper = createSearchIndexSync({ db: t.db, index: indexOptions, now: () => now });
@@ -353,3 +381,4 @@ describe.each([
     expect(await logged()).toBe(2);
   });
 });
+
