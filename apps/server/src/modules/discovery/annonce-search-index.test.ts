@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   COLORS,
+  EARTH_RADIUS_KM,
   ENERGIES,
   normalizeCriteria,
   sortPutsBoostedFirst,
@@ -382,3 +383,79 @@ describe.each([
   });
 });
 
+describe('the nearest-first walk of the grid', () => {
+  it('stops early yet gives the page a full sort gives, over dense cells', () => {
+    const { next, pick } = random(7);
+    const index = new AnnonceSearchIndex({ frequentMin: 1 });
+    const rows = Array.from({ length: 6000 }, (_, at) => ({
+      id: at + 1,
+      // Three degrees square around Toulouse: about 150 cells, 40 rows each.
+      latitude: PLACES.toulouse.latitude + (next() - 0.5) * 3,
+      longitude: PLACES.toulouse.longitude + (next() - 0.5) * 3,
+      vehicleTypeId: pick([1, 2]),
+      words: [pick(['rouge', 'bleu'])],
+    }));
+    for (const row of rows) {
+      index.upsert({
+        ...row,
+        brandId: null,
+        modelId: null,
+        modelFinishId: null,
+        color: null,
+        energy: null,
+        fiscalPower: null,
+        validatedAt: row.id,
+        additionalRewardLevel: 0,
+        boostEndDate: null,
+      });
+    }
+    index.rebuild();
+    const km = (p: LatLng, q: LatLng) => {
+      const [a, b] = [p, q].map(({ latitude, longitude }) => [
+        (latitude * Math.PI) / 180,
+        (longitude * Math.PI) / 180,
+      ]);
+      const h =
+        Math.sin((b![0]! - a![0]!) / 2) ** 2 +
+        Math.cos(a![0]!) * Math.cos(b![0]!) * Math.sin((b![1]! - a![1]!) / 2) ** 2;
+      return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
+    };
+    for (let round = 0; round < 40; round += 1) {
+      const centre = {
+        latitude: PLACES.toulouse.latitude + (next() - 0.5) * 3,
+        longitude: PLACES.toulouse.longitude + (next() - 0.5) * 3,
+      };
+      const radius = pick([5, 20, 60, 150]);
+      const word = pick([null, 'rouge']);
+      const type = pick([null, 2]);
+      const offset = pick([0, 12, 40]);
+      const expected = rows
+        .filter((row) => (word ? row.words.includes(word) : true))
+        .filter((row) => (type ? row.vehicleTypeId === type : true))
+        .map((row) => ({ id: row.id, km: km(centre, row) }))
+        .filter((row) => row.km <= radius)
+        .sort((p, q) => p.km - q.km || p.id - q.id);
+      const found = index.find({
+        criteria: normalizeCriteria({
+          ...centre,
+          locationRadius: radius,
+          researchText: word,
+          vehicleTypeIds: type ? [type] : [],
+        }),
+        order: 'PROXIMITY',
+        from: centre,
+        boostedFirst: false,
+        offset,
+        limit: 13,
+        now: new Date(),
+        cap: 100,
+      })!;
+      const context = JSON.stringify({ centre, radius, word, type, offset });
+      expect(
+        found.items.map((item) => item.id),
+        context,
+      ).toEqual(expected.slice(offset, offset + 13).map((row) => row.id));
+      expect(found.total, context).toBe(expected.length > 100 ? null : expected.length);
+    }
+  });
+});
