@@ -387,15 +387,16 @@ describe('the nearest-first walk of the grid', () => {
   it('stops early yet gives the page a full sort gives, over dense cells', () => {
     const { next, pick } = random(7);
     const index = new AnnonceSearchIndex({ frequentMin: 1 });
-    const rows = Array.from({ length: 6000 }, (_, at) => ({
+    const rowAt = (at: number) => ({
       id: at + 1,
       // Three degrees square around Toulouse: about 150 cells, 40 rows each.
       latitude: PLACES.toulouse.latitude + (next() - 0.5) * 3,
       longitude: PLACES.toulouse.longitude + (next() - 0.5) * 3,
       vehicleTypeId: pick([1, 2]),
-      words: [pick(['rouge', 'bleu'])],
-    }));
-    for (const row of rows) {
+      // 'rare' is in too few rows for a bitset: its slot list drives.
+      words: [pick(['rouge', 'bleu']), ...(next() < 0.012 ? ['rare'] : [])],
+    });
+    const store = (row: ReturnType<typeof rowAt>) =>
       index.upsert({
         ...row,
         brandId: null,
@@ -408,8 +409,15 @@ describe('the nearest-first walk of the grid', () => {
         additionalRewardLevel: 0,
         boostEndDate: null,
       });
-    }
+    const rows = Array.from({ length: 6000 }, (_, at) => rowAt(at));
+    rows.forEach(store);
     index.rebuild();
+    // Then rows changed and added since the rebuild, in the tail.
+    for (let at = 0; at < 300; at += 1) {
+      const row = rowAt(at < 150 ? at * 37 : 6000 + at);
+      rows[row.id - 1] = row;
+      store(row);
+    }
     const km = (p: LatLng, q: LatLng) => {
       const [a, b] = [p, q].map(({ latitude, longitude }) => [
         (latitude * Math.PI) / 180,
@@ -426,7 +434,7 @@ describe('the nearest-first walk of the grid', () => {
         longitude: PLACES.toulouse.longitude + (next() - 0.5) * 3,
       };
       const radius = pick([5, 20, 60, 150]);
-      const word = pick([null, 'rouge']);
+      const word = pick([null, 'rouge', 'rare']);
       const type = pick([null, 2]);
       const offset = pick([0, 12, 40]);
       const expected = rows

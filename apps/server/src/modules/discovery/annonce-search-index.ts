@@ -118,10 +118,7 @@ type SlotArrays = Record<
   | 'words',
   Int32Array
 > &
-  Record<
-    'x' | 'y' | 'z' | 'latitudes' | 'longitudes' | 'validatedAts' | 'boostEnds',
-    Float64Array
-  >;
+  Record<'x' | 'y' | 'z' | 'latitudes' | 'longitudes' | 'validatedAts' | 'boostEnds', Float64Array>;
 
 const bitIsSet = (bits: Uint32Array, slot: number) =>
   (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
@@ -554,39 +551,58 @@ export class AnnonceSearchIndex {
       return true;
     };
 
+    const inGroups = (slot: number) => {
+      for (let g = 0; g < groups.length; g += 1) {
+        const group = groups[g]!;
+        let found = false;
+        for (let b = 0; b < group.length && !found; b += 1) found = bitIsSet(group[b]!, slot);
+        if (!found) return false;
+      }
+      return true;
+    };
+    // The radius' cells: [start, end, the least squared chord from the centre to one of its slots].
+    const ranges: [number, number, number][] = [];
+    for (const cell of this.cellsAround(location)) {
+      const range = this.cellRanges.get(cell);
+      if (range)
+        ranges.push([range[0], range[1], done ? cellSquaredChordBound(cell, cx, cy, cz) : 0]);
+    }
+    if (done) ranges.sort((p, q) => p[2] - q[2]);
+    const live = this.live;
+
     if (rareWords.length > 0) {
-      // The rarest word's slots, each checked against everything else.
+      // The rarest word's slots, each checked against everything else: those of the tail (rows
+      // changed since the last rebuild, in no cell order) first, then, cell by cell, the part of
+      // its ascending main list that falls in the cell's slot range.
       const listed = (word: number) =>
         (this.postings[word]?.length ?? 0) + (this.tailPostings[word]?.length ?? 0);
       rareWords.sort((p, q) => listed(p) - listed(q));
       const others = rareWords.slice(1);
-      let previous = -1;
       const driver = rareWords[0]!;
-      for (const list of [this.postings[driver], this.tailPostings[driver]]) {
-        for (let at = 0; list && at < list.length; at += 1) {
-          const slot = list[at]!;
-          // A slot listed twice (a word repeated in a row) is counted once.
-          if (slot === previous) continue;
-          previous = slot;
-          if (!bitIsSet(this.live, slot)) continue;
-          if (!groups.every((group) => group.some((bits) => bitIsSet(bits, slot)))) continue;
-          if (!rest(slot)) continue;
-          if (others.length > 0 && !this.hasWords(slot, others)) continue;
-          if (!visit(slot)) return false;
+      let previous = -1;
+      const check = (slot: number) => {
+        // A slot listed twice (a word repeated in a row) is counted once.
+        if (slot === previous) return true;
+        previous = slot;
+        if (!bitIsSet(live, slot) || !inGroups(slot) || !rest(slot)) return true;
+        if (others.length > 0 && !this.hasWords(slot, others)) return true;
+        return visit(slot);
+      };
+      const tail = this.tailPostings[driver] ?? [];
+      for (let at = 0; at < tail.length; at += 1) if (!check(tail[at]!)) return false;
+      const main = this.postings[driver];
+      if (!main) return true;
+      for (const [start, end, bound] of ranges) {
+        if (done?.(bound)) return true;
+        previous = -1;
+        for (let at = firstAtLeast(main, start); at < main.length && main[at]! < end; at += 1) {
+          if (!check(main[at]!)) return false;
         }
       }
       return true;
     }
-    // [start, end, the least squared chord from the centre to a slot of the range].
-    const ranges: [number, number, number][] = [];
-    // The tail (rows changed since the last rebuild) is in no cell order: read first, whole.
-    if (this.size > this.mainEnd) ranges.push([this.mainEnd, this.size, 0]);
-    for (const cell of this.cellsAround(location)) {
-      const range = this.cellRanges.get(cell);
-      if (range) ranges.push([range[0], range[1], done ? cellSquaredChordBound(cell, cx, cy, cz) : 0]);
-    }
-    if (done) ranges.sort((p, q) => p[2] - q[2]);
-    const live = this.live;
+    // The tail is read first, whole.
+    if (this.size > this.mainEnd) ranges.unshift([this.mainEnd, this.size, 0]);
     for (const [start, end, bound] of ranges) {
       if (done?.(bound)) return true;
       const first = start >>> 5;
@@ -829,6 +845,18 @@ export class AnnonceSearchIndex {
 
 /** Pages up to this many rows (offset included) are kept while streaming; deeper ones sorted. */
 const SHORT_PAGE = 64;
+
+/** The first position of an ascending list holding a value at least `value`. */
+function firstAtLeast(list: Int32Array, value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /** Inserts the slot into `best` (sorted, at most `count` long) when it is among the first. */
 function keepBest(
