@@ -458,34 +458,17 @@ export class AnnonceSearchIndex {
         from !== null &&
         from.latitude === location.latitude &&
         from.longitude === location.longitude;
-      // Nearest first, the keys kept beside the slots: no comparator call per match.
-      const chords: number[] = [];
-      const keepNearest = (slot: number) => {
-        const chord = squaredChord(slot);
-        const id = this.ids[slot]!;
-        const nearer = (at: number) =>
-          chord < chords[at]! || (chord === chords[at]! && id < this.ids[best[at]!]!);
-        if (best.length === wanted && !nearer(wanted - 1)) return;
-        let at = best.length === wanted ? wanted - 1 : best.length;
-        while (at > 0 && nearer(at - 1)) {
-          best[at] = best[at - 1]!;
-          chords[at] = chords[at - 1]!;
-          at -= 1;
-        }
-        best[at] = slot;
-        chords[at] = chord;
-      };
       const collected = this.matchingSlots(
         criteria,
         location,
         (slot) => {
           total += 1;
-          if (order === 'PROXIMITY' && !options.boostedFirst) keepNearest(slot);
-          else keepBest(best, wanted, slot, compare);
+          keepBest(best, wanted, slot, compare);
           return total <= this.maxMatches;
         },
         nearestFirst
-          ? (bound) => total > cap && best.length === wanted && bound > chords[wanted - 1]!
+          ? (bound) =>
+              total > cap && best.length === wanted && bound > squaredChord(best[wanted - 1]!)
           : undefined,
       );
       if (!collected) return null;
@@ -891,13 +874,12 @@ function keepBest(
   best[at] = slot;
 }
 
-/** Each grid cell's centre (unit vector) and radius (see cellSquaredChordBound), once computed. */
-const cellSpheres = new Map<number, readonly [number, number, number, number]>();
-
-/** The cell's centre on the unit sphere and the farthest of its corners and edge midpoints. */
-function cellSphere(cell: number): readonly [number, number, number, number] {
-  const known = cellSpheres.get(cell);
-  if (known) return known;
+/**
+ * A lower bound of the squared chord from the unit vector (cx, cy, cz) to any point of the grid
+ * cell: the chord to the cell's centre less the cell's radius (the farthest of its corners and
+ * edge midpoints from its centre, with a margin), by the triangle inequality.
+ */
+function cellSquaredChordBound(cell: number, cx: number, cy: number, cz: number): number {
   const south = Math.floor(cell / GRID_COLUMNS) * GRID_STEP_DEGREES - 90;
   const west = (cell % GRID_COLUMNS) * GRID_STEP_DEGREES - 180;
   const half = GRID_STEP_DEGREES / 2;
@@ -916,18 +898,6 @@ function cellSphere(cell: number): readonly [number, number, number, number] {
     const [px, py, pz] = unitVector(south + half + dLat * half, west + half + dLng * half);
     radius = Math.max(radius, Math.hypot(px - mx, py - my, pz - mz));
   }
-  const sphere = [mx, my, mz, radius] as const;
-  cellSpheres.set(cell, sphere);
-  return sphere;
-}
-
-/**
- * A lower bound of the squared chord from the unit vector (cx, cy, cz) to any point of the grid
- * cell: the chord to the cell's centre less the cell's radius (with a margin), by the triangle
- * inequality.
- */
-function cellSquaredChordBound(cell: number, cx: number, cy: number, cz: number): number {
-  const [mx, my, mz, radius] = cellSphere(cell);
   const gap = Math.hypot(cx - mx, cy - my, cz - mz) - radius * 1.01;
   return gap > 0 ? gap * gap : 0;
 }
