@@ -12,7 +12,7 @@ import {
 import { annonces, favourites } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { AnnonceSearchIndex, isIndexable } from './annonce-search-index';
+import { AnnonceSearchIndex, isIndexable, type IndexedAnnonce } from './annonce-search-index';
 import { catalogue, PLACES, type Catalogue } from './testing/discovery-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
 import type { ListOrder } from './search-order';
@@ -59,6 +59,24 @@ function nearestPage(
     now,
     cap: 100,
   });
+}
+
+/** An announcement with a place, a type and words, validated at its id, nothing else set. */
+function placedAnnonce(
+  row: Pick<IndexedAnnonce, 'id' | 'latitude' | 'longitude' | 'vehicleTypeId' | 'words'>,
+): IndexedAnnonce {
+  return {
+    ...row,
+    brandId: null,
+    modelId: null,
+    modelFinishId: null,
+    color: null,
+    energy: null,
+    fiscalPower: null,
+    validatedAt: row.id,
+    additionalRewardLevel: 0,
+    boostEndDate: null,
+  };
 }
 
 const colorValues = COLORS.map((color) => color.value).slice(0, 5);
@@ -189,22 +207,15 @@ describe.each([
   it('gives up beyond its match limit, and only then', async () => {
     const strict = new AnnonceSearchIndex({ maxMatches: 10 });
     for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
-      strict.upsert({
-        id,
-        latitude: PLACES.toulouse.latitude,
-        longitude: PLACES.toulouse.longitude + id / 1000,
-        vehicleTypeId: id <= 3 ? c.bicycle : c.car,
-        brandId: null,
-        modelId: null,
-        modelFinishId: null,
-        color: null,
-        energy: null,
-        fiscalPower: null,
-        validatedAt: id,
-        additionalRewardLevel: 0,
-        boostEndDate: null,
-        words: id === 11 ? ['unique'] : ['commun'],
-      });
+      strict.upsert(
+        placedAnnonce({
+          id,
+          latitude: PLACES.toulouse.latitude,
+          longitude: PLACES.toulouse.longitude + id / 1000,
+          vehicleTypeId: id <= 3 ? c.bicycle : c.car,
+          words: id === 11 ? ['unique'] : ['commun'],
+        }),
+      );
     }
     strict.rebuild();
     const page = (criteria: Partial<SearchCriteria>) =>
@@ -396,19 +407,7 @@ describe('the nearest-first walk of the grid', () => {
       // 'rare' is in too few rows for a bitset: its slot list drives.
       words: [pick(['rouge', 'bleu']), ...(next() < 0.012 ? ['rare'] : [])],
     });
-    const store = (row: ReturnType<typeof rowAt>) =>
-      index.upsert({
-        ...row,
-        brandId: null,
-        modelId: null,
-        modelFinishId: null,
-        color: null,
-        energy: null,
-        fiscalPower: null,
-        validatedAt: row.id,
-        additionalRewardLevel: 0,
-        boostEndDate: null,
-      });
+    const store = (row: ReturnType<typeof rowAt>) => index.upsert(placedAnnonce(row));
     const rows = Array.from({ length: 6000 }, (_, at) => rowAt(at));
     rows.forEach(store);
     index.rebuild();
