@@ -201,7 +201,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, {
     searchIndexSyncedAt: () => searchIndex?.syncedAt() ?? 0,
-    requests,
+    ...(options.logger === false ? {} : { requests }),
   });
   const revocations = await createSessionRevocations({
     db: deps.database.db,
