@@ -5,7 +5,6 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +20,7 @@ import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
 import { deferredRequestLogger } from './lib/deferred-request-logger';
 import { createLogDestination, type LogDestination } from './lib/log-destination';
+import { RequestLines } from './lib/request-lines';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
@@ -130,8 +130,11 @@ export async function buildApp(
   // requests' through the same buffered destination, so that they keep their order.
   const jsonLogs = options.logger !== false && !('transport' in readableLogs);
   const logDestination = jsonLogs ? (options.logDestination ?? createLogDestination()) : undefined;
-  // The request lines only (see RequestLogController).
-  const plainLines = logDestination ? pino({ level: config.LOG_LEVEL }, logDestination) : undefined;
+  // Each request's line, written by hand to the same destination (see RequestLogController).
+  const requestLines = logDestination
+    ? new RequestLines(logDestination, config.LOG_LEVEL)
+    : undefined;
+  const requests = new RequestLogController(requestLines);
   const app = Fastify({
     logger:
       options.logger === false
@@ -158,7 +161,7 @@ export async function buildApp(
               censor: '[redacted]',
             },
           },
-    logController: new RequestLogController(plainLines),
+    logController: requests,
     childLoggerFactory: deferredRequestLogger,
     // While stopping, a request that still reaches this instance is served, not answered 503: the
     // proxy could not safely resend a POST (docs/deploy.md).
@@ -198,6 +201,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, {
     searchIndexSyncedAt: () => searchIndex?.syncedAt() ?? 0,
+    ...(options.logger === false ? {} : { requests }),
   });
   const revocations = await createSessionRevocations({
     db: deps.database.db,
