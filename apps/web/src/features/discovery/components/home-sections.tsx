@@ -19,7 +19,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { getHomeData } from '../api/discovery-api';
+import { homePositionKey, loadHomeData } from '../api/early-home-data';
 import { discoveryKeys } from '../api/discovery-keys';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useNearViewport } from '../hooks/use-near-viewport';
@@ -181,8 +181,8 @@ export function HomeSections() {
   const geolocation = useGeolocation();
   const position = geolocation.position;
   const home = useQuery({
-    queryKey: discoveryKeys.home(position ? `${position.latitude},${position.longitude}` : 'none'),
-    queryFn: () => getHomeData(position),
+    queryKey: discoveryKeys.home(homePositionKey(position)),
+    queryFn: () => loadHomeData(position),
     enabled: geolocation.status !== 'pending',
   });
 
