@@ -27,7 +27,9 @@ const layoutShift = (page: Page) =>
 /** The photo once loaded: which size the browser took, and whether it is sharp on this screen. */
 async function loadedPhoto(image: Locator) {
   await expect
-    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .poll(() =>
+      image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+    )
     .toBeGreaterThan(0);
   return image.evaluate(async (element: HTMLImageElement) => {
     // naturalWidth of a srcset choice is in CSS pixels: the file's own width comes from a copy.

@@ -10,7 +10,7 @@ import {
   preparePhoto,
   storePreparedFile,
   type PreparedFile,
-} from '../../modules/annonces/annonce-files';
+} from '../../modules/annonces/index';
 import { mapWithConcurrency } from './concurrency';
 import { DEMO_SCENES, demoPhotoSvg, type DemoScene, type DemoView } from './demo-photo-svg';
 import { createTheftPlaces } from './demo-places';

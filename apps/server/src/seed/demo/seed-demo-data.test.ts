@@ -1,6 +1,6 @@
 import { PHOTO_SIZE_NAMES } from '../../lib/photo-sizes';
 import { signFileUrl } from '../../lib/signed-file-urls';
-import { photoSizeKeyOf } from '../../modules/files/files.service';
+import { photoSizeKeyOf } from '../../modules/files/index';
 import {
   isValidBicycode,
   isValidLicensePlate,

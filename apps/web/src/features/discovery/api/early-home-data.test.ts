@@ -27,7 +27,9 @@ describe('the home data asked before the home draws', () => {
     const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
     startHomeDataEarly();
     await loadHomeData({ latitude: 43.6, longitude: 1.44 });
-    const forms = stub.callsTo('POST', '/home/getHomeData').map((call) => call.form.get('latitude'));
+    const forms = stub
+      .callsTo('POST', '/home/getHomeData')
+      .map((call) => call.form.get('latitude'));
     expect(forms).toEqual([null, '43.6']);
 
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -21,7 +21,7 @@ export function DragScrollRow({
 }) {
   const ref = useRef<HTMLUListElement>(null);
   const used = useRef(false);
-  function use() {
+  function markUsed() {
     if (used.current) return;
     used.current = true;
     onFirstUse?.();
@@ -29,7 +29,7 @@ export function DragScrollRow({
   const drag = useRef<{ startX: number; startScroll: number; moved: boolean } | null>(null);
 
   function onPointerDown(event: PointerEvent<HTMLUListElement>) {
-    use();
+    markUsed();
     if (event.pointerType !== 'mouse' || event.button !== 0 || !ref.current) return;
     drag.current = { startX: event.clientX, startScroll: ref.current.scrollLeft, moved: false };
   }
@@ -58,9 +58,9 @@ export function DragScrollRow({
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onPointerDown={onPointerDown}
-      onPointerEnter={use}
-      onScroll={use}
-      onFocus={use}
+      onPointerEnter={markUsed}
+      onScroll={markUsed}
+      onFocus={markUsed}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
       onPointerLeave={endDrag}

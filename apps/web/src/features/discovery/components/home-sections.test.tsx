@@ -53,7 +53,9 @@ function cardsWithPhotos(count: number, firstId: number) {
         thumbnailUrl: `http://x/files/${card.id}/thumbnail`,
         width: 1200,
         height: 800,
-        sources: [{ url: `http://x/files/${card.id}/small`, type: 'image/webp', width: 480 }],
+        sources: [
+          { url: `http://x/files/${card.id}/small`, type: 'image/webp' as const, width: 480 },
+        ],
       },
     ],
   }));
