@@ -5,42 +5,8 @@ import { renderApp } from '@/testing/test-utils';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
 import { DRAG_SCROLL_FACTOR } from './drag-scroll-row';
 import { fireEvent } from '@testing-library/react';
+import { stubIntersectionObserver } from '@/testing/intersection-observer-stub';
 import { CARDS_BEFORE_USE } from './home-sections';
-
-/** An IntersectionObserver that reports nothing until the test brings an element near. */
-function stubIntersectionObserver() {
-  const observed = new Map<Element, IntersectionObserverCallback>();
-  class FakeObserver {
-    constructor(private readonly callback: IntersectionObserverCallback) {}
-    observe(element: Element) {
-      observed.set(element, this.callback);
-    }
-    unobserve(element: Element) {
-      observed.delete(element);
-    }
-    disconnect() {
-      for (const [element, callback] of observed) {
-        if (callback === this.callback) observed.delete(element);
-      }
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    bringNear(element: Element) {
-      const callback = observed.get(element);
-      if (!callback) throw new Error('element not observed');
-      act(() =>
-        callback(
-          [{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry],
-          {} as IntersectionObserver,
-        ),
-      );
-    },
-  };
-}
 
 /** Cards whose first photo has its WebP sizes, as the server sends them. */
 function cardsWithPhotos(count: number, firstId: number) {
@@ -208,7 +174,7 @@ describe('Home', { timeout: 20_000 }, () => {
     const far = screen.getByRole('region', { name: 'Vélo' });
     expect(within(far).queryByRole('article')).not.toBeInTheDocument();
     expect(within(far).getByTestId('home-row-placeholder')).toBeInTheDocument();
-    observer.bringNear(far);
+    act(() => observer.report(far, { isIntersecting: true }));
     expect(
       within(screen.getByRole('list', { name: 'Vélo' })).getAllByRole('article'),
     ).toHaveLength(CARDS_BEFORE_USE);
