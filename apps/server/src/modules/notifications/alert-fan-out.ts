@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   NEAR_VEHICLES_RADIUS_KM,
+  type LatLng,
   normalizeSearchText,
-  savedSearchMatchesAnnonce,
+  savedSearchMatcher,
   type Color,
   type Energy,
   type MatchableAnnonce,
@@ -10,6 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
+import { discCells } from './near-users';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -98,6 +100,49 @@ function withinMetres(
     <= power(sin(least(${metres} / ${2 * EARTH_RADIUS_M}::float8, pi() / 2)), 2)`;
 }
 
+/** The 0.5° square of a place, as saved_search_cells (migration 0027) names it. */
+export const alertCell = (place: LatLng) =>
+  `${Math.floor(place.latitude * 2)}:${Math.floor(place.longitude * 2)}`;
+
+/**
+ * Reachable users within 20 km of `point` but its owner, without those who turned these
+ * notifications off, as one text of ids joined by commas (a row per user cost more to read than the
+ * scan itself). The squares of near-users.ts, else (near a pole or the antimeridian) the GiST index.
+ */
+function nearUsers(point: LatLng, ownerId: number): SQL {
+  const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
+  const within = withinMetres(
+    sql`up.latitude`,
+    sql`up.longitude`,
+    point,
+    sql`${radiusMeters}::float8`,
+  );
+  // Those who turned these notifications off, as one hashed list (a few per cent of the users),
+  // not a preferences probe per user found (bench/results/notifications-2026-11-25.md).
+  const allowed = sql`up.user_id <> ${ownerId}
+    and up.user_id not in (select p.user_id from notification_preferences p
+                           where not p.new_annonces_close_notifications)`;
+  const cells = discCells(point, NEAR_VEHICLES_RADIUS_KM);
+  const found = cells
+    ? sql`select up.user_id from user_positions up
+          where up.reachable and up.cell = any(${intArray(cells.inside)}) and ${allowed}
+        union all
+        select up.user_id from user_positions up
+          where up.reachable and up.cell = any(${intArray(cells.edge)}) and ${within} and ${allowed}`
+    : sql`select up.user_id from user_positions up
+          where up.reachable
+            and earth_box(ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8),
+                          ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
+            and ${within} and ${allowed}`;
+  return sql`select string_agg(user_id::text, ',') as ids from (${found}) near`;
+}
+
+/** An int[] parameter (one value however many numbers). */
+const intArray = (values: readonly number[]) => sql`${pgArray(values)}::int[]`;
+
+/** The numbers of a text of ids joined by commas. */
+const idsOf = (text: string | null) => (text ? text.split(',').map(Number) : []);
+
 /** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
 const intOrNull = (value: number | null) =>
   value === null ? sql`null::integer` : sql`${value}::integer`;
@@ -110,8 +155,8 @@ const textOrNull = (value: string | null) =>
  * - alerts: the saved-search lists, fiscal power and radius are checked in SQL, which leaves few
  *   rows; each is then checked by `savedSearchMatchesAnnonce` (the search's own rule, text included);
  * - near: users whose last known position (users.last_latitude/longitude, written by the home and
- *   search calls and identifier checks that send a position) lies within 20 km, through the GiST
- *   index on that position.
+ *   search calls and identifier checks that send a position) lies within 20 km, through the squares
+ *   of user_positions.cell (near-users.ts).
  */
 export async function findAlertRecipients(
   db: Db,
@@ -130,44 +175,34 @@ export async function findAlertRecipients(
     annonce.latitude !== null && annonce.longitude !== null
       ? { latitude: annonce.latitude, longitude: annonce.longitude }
       : null;
-  // The text prefilter: a saved word made only of a–z and 0–9 (between spaces or punctuation) is a
-  // word of the search rule as it is, so it must be one of the announcement's words. Other words
-  // (accents, other scripts) are left to the rule itself below: the filter never drops a match.
+  // The text prefilter: a search's research_words (migration 0027) are words of the search rule as
+  // they are, so each must be one of the announcement's words. Other words (other scripts) are left
+  // to the rule itself below: the filter never drops a match.
   const words = [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(
     Boolean,
   );
   const annonceWords = pgArray(words);
   // Only the saved searches filed under a key this announcement carries can match it.
-  const searchKeys = pgArray([
+  const baseKeys = [
     'any',
     ...(annonce.modelId !== null ? [`m:${annonce.modelId}`] : []),
     ...(annonce.brandId !== null ? [`b:${annonce.brandId}`] : []),
     ...(annonce.vehicleTypeId !== null ? [`t:${annonce.vehicleTypeId}`] : []),
     ...words.map((word) => `w:${word}`),
-  ]);
-  const position = point
-    ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
-    : sql`null::earth`;
-
+  ];
+  // A search around a place is filed under its keys once per 0.5° square its disc reaches.
+  const searchKeys = pgArray(
+    point ? [...baseKeys, ...baseKeys.map((key) => `${key}@${alertCell(point)}`)] : baseKeys,
+  );
   // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
-  //    trigger on users) and its GiST index over reachable users only. Started first: on PostgreSQL
-  //    it runs on another connection while the alerts are found.
-  const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
+  //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
+  //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
+  //    pole or the antimeridian. Started first: on PostgreSQL it runs on another connection while
+  //    the alerts are found.
   const nearQuery: Promise<number[]> = point
-    ? rowsOf<{ user_id: number }>(
-        db,
-        // Those who turned these notifications off, as one hashed list (a few per cent of the
-        // users), not a preferences probe per user found: half the time for Paris's 40,000
-        // (issue 20, bench/results/notifications-2026-11-25.md).
-        sql`select up.user_id
-            from user_positions up
-            where up.reachable
-              and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
-              and ${withinMetres(sql`up.latitude`, sql`up.longitude`, point, sql`${radiusMeters}::float8`)}
-              and up.user_id <> ${annonce.ownerId}
-              and up.user_id not in (select p.user_id from notification_preferences p
-                                     where not p.new_annonces_close_notifications)`,
-      ).then((rows) => rows.map((row) => row.user_id))
+    ? rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)).then((rows) =>
+        idsOf(rows[0]?.ids ?? null),
+      )
     : Promise.resolve([]);
   // Waited for below; a failure of the alerts part must not leave it unhandled.
   nearQuery.catch(() => {});
@@ -212,33 +247,29 @@ export async function findAlertRecipients(
                      )
                    : sql`false`
                })
-          and (s.research_text is null or not exists (
-                select 1 from regexp_split_to_table(lower(s.research_text), '[[:space:][:punct:]]+') word
-                where word ~ '^[a-z0-9]+$' and not (word = any(${annonceWords}::text[]))))
+          and s.research_words <@ ${annonceWords}::text[]
         order by s.user_id, s.id`,
   );
   lap('alertsSql');
   const matching = new Map<number, string>();
+  const matches = savedSearchMatcher(annonce);
   for (const row of candidates) {
     if (matching.has(row.user_id)) continue;
-    const matches = savedSearchMatchesAnnonce(
-      {
-        researchText: row.research_text,
-        locationRadius: row.location_radius,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        vehicleTypeIds: [],
-        brandIds: [],
-        modelIds: [],
-        modelFinishIds: [],
-        colors: [] as Color[],
-        energies: [] as Energy[],
-        minFiscalPower: row.min_fiscal_power,
-        maxFiscalPower: row.max_fiscal_power,
-      },
-      annonce,
-    );
-    if (matches) matching.set(row.user_id, row.name);
+    const matched = matches({
+      researchText: row.research_text,
+      locationRadius: row.location_radius,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      vehicleTypeIds: [],
+      brandIds: [],
+      modelIds: [],
+      modelFinishIds: [],
+      colors: [] as Color[],
+      energies: [] as Energy[],
+      minFiscalPower: row.min_fiscal_power,
+      maxFiscalPower: row.max_fiscal_power,
+    });
+    if (matched) matching.set(row.user_id, row.name);
   }
   lap('alertsRule');
   // 2. Of their owners, those who may be told and did not turn alerts off (one array parameter).
