@@ -3,6 +3,11 @@
 -- 1. A saved search's text words the fan-out can test in SQL, computed once when the search is
 --    written instead of a regexp_split per candidate at every validation.
 ALTER TABLE "saved_searches" ADD COLUMN "research_words" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+-- Carried by each key too (with the index below), so that a search the text rules out is dropped
+-- from the index alone, its row never read.
+ALTER TABLE "saved_search_keys" ADD COLUMN "words" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+CREATE INDEX "saved_search_keys_lookup_idx" ON "saved_search_keys" USING btree ("key") INCLUDE ("saved_search_id", "words");
+--> statement-breakpoint
 -- 2. Each user position's square of 0.02°, numbered as alert-fan-out.ts's positionCell does; the
 --    index carries what the fan-out reads, so "everyone within 20 km" is an index-only scan of the
 --    squares the disc reaches (those wholly inside it need no distance test).
@@ -53,23 +58,37 @@ RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
 $$;
 --> statement-breakpoint
 -- Migration 0019's keys, each once per square the search's disc reaches (at most 256 rows a
--- search, else the keys alone); the first plain word is now one of research_words.
+-- search, else the keys alone); the first plain word is now one of research_words. In PL/pgSQL:
+-- as a SQL function calling SQL functions it planned them again for every search (2 ms each).
 CREATE OR REPLACE FUNCTION saved_search_key_list(s saved_searches) RETURNS text[]
-LANGUAGE sql STABLE AS $$
-  SELECT CASE
-    WHEN c.cells IS NULL OR cardinality(c.cells) * cardinality(k.keys) > 256 THEN k.keys
-    ELSE ARRAY(SELECT key || '@' || cell FROM unnest(k.keys) key, unnest(c.cells) cell)
-  END
-  FROM (SELECT CASE
-          WHEN cardinality(s.model_ids) > 0 THEN ARRAY(SELECT 'm:' || id FROM unnest(s.model_ids) id)
-          WHEN cardinality(s.brand_ids) > 0 THEN ARRAY(SELECT 'b:' || id FROM unnest(s.brand_ids) id)
-          WHEN cardinality(saved_search_plain_words(s.research_text)) > 0
-            THEN ARRAY['w:' || (saved_search_plain_words(s.research_text))[1]]
-          WHEN cardinality(s.vehicle_type_ids) > 0
-            THEN ARRAY(SELECT 't:' || id FROM unnest(s.vehicle_type_ids) id)
-          ELSE ARRAY['any']
-        END AS keys) k,
-       (SELECT saved_search_cells(s.latitude, s.longitude, s.location_radius) AS cells) c
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  words text[] := saved_search_plain_words(s.research_text);
+  cells text[] := saved_search_cells(s.latitude, s.longitude, s.location_radius);
+  keys text[];
+BEGIN
+  keys := CASE
+    WHEN cardinality(s.model_ids) > 0 THEN ARRAY(SELECT 'm:' || id FROM unnest(s.model_ids) id)
+    WHEN cardinality(s.brand_ids) > 0 THEN ARRAY(SELECT 'b:' || id FROM unnest(s.brand_ids) id)
+    WHEN cardinality(words) > 0 THEN ARRAY['w:' || words[1]]
+    WHEN cardinality(s.vehicle_type_ids) > 0
+      THEN ARRAY(SELECT 't:' || id FROM unnest(s.vehicle_type_ids) id)
+    ELSE ARRAY['any']
+  END;
+  IF cells IS NULL OR cardinality(cells) * cardinality(keys) > 256 THEN
+    RETURN keys;
+  END IF;
+  RETURN ARRAY(SELECT key || '@' || cell FROM unnest(keys) key, unnest(cells) cell);
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION sync_saved_search_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM saved_search_keys WHERE saved_search_id = NEW.id;
+  INSERT INTO saved_search_keys (key, saved_search_id, words)
+  SELECT DISTINCT k, NEW.id, NEW.research_words FROM unnest(saved_search_key_list(NEW)) k;
+  RETURN NULL;
+END
 $$;
 --> statement-breakpoint
 -- Existing searches: their words, then every key filed again in one statement (the keys' trigger
@@ -82,5 +101,5 @@ ALTER TABLE saved_searches ENABLE TRIGGER saved_searches_sync_keys;
 --> statement-breakpoint
 DELETE FROM saved_search_keys;
 --> statement-breakpoint
-INSERT INTO saved_search_keys (key, saved_search_id)
-SELECT DISTINCT k, s.id FROM saved_searches s, unnest(saved_search_key_list(s)) k;
+INSERT INTO saved_search_keys (key, saved_search_id, words)
+SELECT DISTINCT k, s.id, s.research_words FROM saved_searches s, unnest(saved_search_key_list(s)) k;

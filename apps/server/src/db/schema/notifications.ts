@@ -141,9 +141,13 @@ export const savedSearchKeys = pgTable(
     savedSearchId: integer('saved_search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    /** The search's research_words, so that the fan-out drops a search by its text from the index. */
+    words: text('words').array().notNull().default([]),
   },
   (table) => [
     primaryKey({ columns: [table.key, table.savedSearchId] }),
     index('saved_search_keys_search_idx').on(table.savedSearchId),
+    // Migration 0027 adds INCLUDE (saved_search_id, words): the fan-out reads the index alone.
+    index('saved_search_keys_lookup_idx').on(table.key),
   ],
 );

@@ -175,8 +175,8 @@ export async function findAlertRecipients(
     annonce.latitude !== null && annonce.longitude !== null
       ? { latitude: annonce.latitude, longitude: annonce.longitude }
       : null;
-  // The text prefilter: a search's research_words (migration 0027) are words of the search rule as
-  // they are, so each must be one of the announcement's words. Other words (other scripts) are left
+  // The text prefilter: a search's research_words (migration 0027, carried by its keys) are words
+  // of the search rule as they are, so each must be one of the announcement's words. Other words (other scripts) are left
   // to the rule itself below: the filter never drops a match.
   const words = [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(
     Boolean,
@@ -221,12 +221,16 @@ export async function findAlertRecipients(
     max_fiscal_power: number | null;
   }>(
     db,
-    sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
+    // The keys (with the words each carries) read from their index alone, first: left to itself
+    // the planner guessed one row from saved_searches' array tests and read them all.
+    sql`with filed as materialized (
+          select k.saved_search_id from saved_search_keys k
+          where k.key = any(${searchKeys}::text[]) and k.words <@ ${annonceWords}::text[])
+        select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
           s.min_fiscal_power, s.max_fiscal_power
-        from saved_search_keys k
-        join saved_searches s on s.id = k.saved_search_id
-        where k.key = any(${searchKeys}::text[])
-          and s.user_id <> ${annonce.ownerId}
+        from filed
+        join saved_searches s on s.id = filed.saved_search_id
+        where s.user_id <> ${annonce.ownerId}
           and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
           and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
           and (cardinality(s.model_ids) = 0 or ${intOrNull(annonce.modelId)} = any(s.model_ids))
@@ -247,7 +251,6 @@ export async function findAlertRecipients(
                      )
                    : sql`false`
                })
-          and s.research_words <@ ${annonceWords}::text[]
         order by s.user_id, s.id`,
   );
   lap('alertsSql');
