@@ -221,16 +221,15 @@ export async function findAlertRecipients(
     max_fiscal_power: number | null;
   }>(
     db,
-    // The keys (with the words each carries) read from their index alone, first: left to itself
-    // the planner guessed one row from saved_searches' array tests and read them all.
-    sql`with filed as materialized (
-          select k.saved_search_id from saved_search_keys k
-          where k.key = any(${searchKeys}::text[]) and k.words <@ ${annonceWords}::text[])
-        select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
+    // The keys (with the words each carries) read from their index alone, first, as an array of
+    // ids probed one by one: as a join the planner hashed every saved search instead.
+    sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
           s.min_fiscal_power, s.max_fiscal_power
-        from filed
-        join saved_searches s on s.id = filed.saved_search_id
-        where s.user_id <> ${annonce.ownerId}
+        from saved_searches s
+        where s.id = any(array(
+                select k.saved_search_id from saved_search_keys k
+                where k.key = any(${searchKeys}::text[]) and k.words <@ ${annonceWords}::text[]))
+          and s.user_id <> ${annonce.ownerId}
           and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
           and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
           and (cardinality(s.model_ids) = 0 or ${intOrNull(annonce.modelId)} = any(s.model_ids))
