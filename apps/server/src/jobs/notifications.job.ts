@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { createMailer } from '../adapters/create-mailer';
@@ -12,7 +13,9 @@ import {
   loadOrCreateVapidKeys,
   NOTIFICATIONS_CHANNEL,
   runAlertFanOut,
+  type FanOutDelivery,
 } from '../modules/notifications/index';
+import type { Db } from '../db/database';
 import type { JobsDeps } from './index';
 
 export const NOTIFICATIONS_PUSH_QUEUE = 'notifications-push';
@@ -101,13 +104,36 @@ export async function startNotificationJobs(
     },
   );
 
+  /** Web Push jobs of PUSH_BATCH notifications each. */
+  const pushJobs = (ids: number[]) => {
+    const jobs = [];
+    for (let start = 0; start < ids.length; start += PUSH_BATCH) {
+      jobs.push({
+        name: NOTIFICATIONS_PUSH_QUEUE,
+        data: { ids: ids.slice(start, start + PUSH_BATCH) },
+      });
+    }
+    return jobs;
+  };
+  // The fan-out delivers its own rows: push jobs in its transaction, open tabs told after commit.
+  const delivery: FanOutDelivery = {
+    async queuePush(tx, ids) {
+      await boss.insert(NOTIFICATIONS_PUSH_QUEUE, pushJobs(ids), {
+        db: { executeSql: (text, values) => executeOn(tx, text, values) },
+      });
+    },
+    async tell(userIds) {
+      boss.notifyWorker(pushWorker);
+      await bus.publish(userIds);
+    },
+  };
   // Running twice adds nobody twice (one row per user and announcement), so retries are safe.
   const fanOutWorker = await boss.work<{ annonceId: number }>(
     NOTIFICATIONS_FAN_OUT_QUEUE,
     { pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
-      const result = await runAlertFanOut({ db, clock }, job.data.annonceId);
+      const result = await runAlertFanOut({ db, clock, delivery }, job.data.annonceId);
       log.info({ annonceId: job.data.annonceId, ...result }, 'alert fan-out done');
     },
   );
@@ -119,14 +145,7 @@ export async function startNotificationJobs(
     log,
     queue: {
       async push(ids) {
-        const jobs = [];
-        for (let start = 0; start < ids.length; start += PUSH_BATCH) {
-          jobs.push({
-            name: NOTIFICATIONS_PUSH_QUEUE,
-            data: { ids: ids.slice(start, start + PUSH_BATCH) },
-          });
-        }
-        await boss.insert(NOTIFICATIONS_PUSH_QUEUE, jobs);
+        await boss.insert(NOTIFICATIONS_PUSH_QUEUE, pushJobs(ids));
         boss.notifyWorker(pushWorker);
       },
       async mail(ids) {
@@ -169,6 +188,22 @@ export async function startNotificationJobs(
     await dispatcher.run();
     await bus.close();
   };
+}
+
+/**
+ * pg-boss's statement (text with $1, $2… and its values) on a drizzle transaction, so that its jobs
+ * commit with the rows they name.
+ */
+async function executeOn(tx: Db, text: string, values: unknown[]) {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[Number(match[1]) - 1]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  const result = (await tx.execute(sql.join(chunks))) as unknown as { rows?: unknown[] };
+  return { rows: result.rows ?? [] };
 }
 
 /**

@@ -276,6 +276,44 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(await keys()).toEqual(['w:clio']);
   });
 
+  it('with a delivery, writes the rows dispatched, queues their push in its transaction and tells their users after', async () => {
+    const owner = await buildUser(t.db);
+    const near = await buildUser(t.db, { lastLatitude: 47.2184, lastLongitude: -1.5536 });
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      theftLatitude: 47.2186,
+      theftLongitude: -1.5541,
+    });
+    const queued: { ids: number[]; seen: number }[] = [];
+    const told: number[][] = [];
+    const delivery = {
+      async queuePush(tx: typeof t.db, ids: number[]) {
+        // The rows are there for the push jobs written on the same transaction.
+        const seen = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(inArray(notifications.id, ids));
+        queued.push({ ids, seen: seen.length });
+      },
+      async tell(userIds: number[]) {
+        told.push(userIds);
+      },
+    };
+    await runAlertFanOut({ db: t.db, clock: t.clock, delivery }, annonce.id);
+    const [row] = await t.db
+      .select({ id: notifications.id, dispatchedAt: notifications.dispatchedAt })
+      .from(notifications)
+      .where(and(eq(notifications.userId, near.id), eq(notifications.objectId, annonce.id)));
+    expect(row!.dispatchedAt).toEqual(t.clock.now());
+    expect(queued).toEqual([{ ids: [row!.id], seen: 1 }]);
+    expect(told).toEqual([[near.id]]);
+
+    // A retried run adds no row, so it queues and tells nothing.
+    await runAlertFanOut({ db: t.db, clock: t.clock, delivery }, annonce.id);
+    expect(queued).toHaveLength(1);
+    expect(told).toHaveLength(1);
+  });
+
   it('does nothing for an announcement that is not VALIDATED', async () => {
     const owner = await buildUser(t.db);
     await buildUser(t.db, at('blagnac'));

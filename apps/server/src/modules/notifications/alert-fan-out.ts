@@ -310,51 +310,91 @@ function pgArray(values: readonly (number | string)[]): string {
 export const alertDedupeKey = (annonceId: number) => `annonce-alert:${annonceId}`;
 
 /**
+ * What a fan-out does with its rows when it delivers them itself (notifications.job.ts) instead of
+ * leaving them to the dispatcher: 135,000 rows were 270 claims of 500, each with its live-bus
+ * message and push jobs, most of the time from validation to the last notification
+ * (bench/results/notifications-end-to-end-2026-11-25.md).
+ */
+export interface FanOutDelivery {
+  /** Queues Web Push for these new rows, on the fan-out's own transaction (both commit or neither). */
+  queuePush(tx: Db, ids: number[]): Promise<void>;
+  /** Tells these users' open tabs; called once the rows are committed. */
+  tell(userIds: number[]): Promise<void>;
+}
+
+/**
  * Tells users near a validated announcement, and users whose alerts match it (once each). Does
  * nothing unless the announcement is VALIDATED; running it again adds nobody twice. Called by the
  * dispatcher when the owner's ANNONCE_ACCEPTED notification is dispatched, so the validation's own
- * request never waits for it.
+ * request never waits for it. With `delivery`, the rows are written dispatched, their push jobs
+ * queued in the same transaction and their users told after commit; without it, the dispatcher
+ * does that.
  */
 export async function runAlertFanOut(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; delivery?: FanOutDelivery },
   annonceId: number,
 ): Promise<{ alerts: number; near: number }> {
-  const { db } = deps;
+  const { db, delivery } = deps;
   const annonce = await loadFanOutAnnonce(db, annonceId);
   if (!annonce || annonce.status !== 'VALIDATED') return { alerts: 0, near: 0 };
   const recipients = await findAlertRecipients(db, annonce);
   const annonceTitle = (await annonceTitles(db, [annonceId])).get(annonceId) ?? null;
   const now = deps.clock.now();
   const key = alertDedupeKey(annonceId);
-  // The recipients' groups were checked when they were found; the rows go in as two INSERT … SELECT,
-  // in user order (the near ones came square by square): the indexes on notifications.user_id and
-  // the foreign key's probes then walk their pages once, in order, not at random; over arrays (a hundred thousand rows through one statement each, not thousands of parameters),
-  // in one transaction that wakes the dispatcher at commit, like `notify`.
-  await db.transaction(async (tx) => {
-    if (recipients.alerts.size > 0) {
-      await tx.execute(sql`
-        insert into notifications (user_id, type, object_type, object_id, params, dedupe_key, created_at)
-        select recipient.user_id, 'NEW_ALERT_VEHICLES', 'Annonce', ${annonceId}::integer,
-               jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
-                                                    'searchName', recipient.search_name)),
-               ${key}, ${now}
-        from unnest(${pgArray([...recipients.alerts.keys()])}::int[],
-                    ${pgArray([...recipients.alerts.values()])}::text[])
-             as recipient(user_id, search_name)
-        on conflict do nothing`);
+  const dispatchedAt = delivery ? sql`${now}::timestamptz` : sql`null::timestamptz`;
+  // Only the rows this run added (a retried run adds none), as two texts of ids.
+  const added = async (tx: Db, insert: SQL) => {
+    const [row] = await rowsOf<{ ids: string | null; users: string | null }>(
+      tx,
+      sql`with added as (${insert} on conflict do nothing returning id, user_id)
+          select string_agg(id::text, ',') as ids, string_agg(user_id::text, ',') as users
+          from added`,
+    );
+    return { ids: idsOf(row?.ids ?? null), users: idsOf(row?.users ?? null) };
+  };
+  // The recipients' groups were checked when they were found. The rows go in as two INSERT …
+  // SELECT over arrays (a hundred thousand rows through one statement each, not thousands of
+  // parameters), in user order (the near ones came square by square: the indexes on user_id and
+  // the foreign key's probes then walk their pages once), in one transaction.
+  const told = await db.transaction(async (tx) => {
+    const alerts =
+      recipients.alerts.size > 0
+        ? await added(
+            tx,
+            sql`insert into notifications (user_id, type, object_type, object_id, params,
+                                           dedupe_key, created_at, dispatched_at)
+                select recipient.user_id, 'NEW_ALERT_VEHICLES', 'Annonce', ${annonceId}::integer,
+                       jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
+                                                            'searchName', recipient.search_name)),
+                       ${key}, ${now}, ${dispatchedAt}
+                from unnest(${pgArray([...recipients.alerts.keys()])}::int[],
+                            ${pgArray([...recipients.alerts.values()])}::text[])
+                     as recipient(user_id, search_name)`,
+          )
+        : { ids: [], users: [] };
+    const near =
+      recipients.near.length > 0
+        ? await added(
+            tx,
+            sql`insert into notifications (user_id, type, object_type, object_id, params,
+                                           dedupe_key, created_at, dispatched_at)
+                select recipient.user_id, 'NEW_NEAR_VEHICLES', 'Annonce', ${annonceId}::integer,
+                       jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
+                                                            'city', ${annonce.city}::text)),
+                       ${key}, ${now}, ${dispatchedAt}
+                from unnest(${pgArray(recipients.near.toSorted((a, b) => a - b))}::int[])
+                     as recipient(user_id)`,
+          )
+        : { ids: [], users: [] };
+    const ids = [...alerts.ids, ...near.ids];
+    if (delivery) {
+      if (ids.length > 0) await delivery.queuePush(tx, ids);
+    } else {
+      // Wakes the dispatcher at commit, like `notify`.
+      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
     }
-    if (recipients.near.length > 0) {
-      await tx.execute(sql`
-        insert into notifications (user_id, type, object_type, object_id, params, dedupe_key, created_at)
-        select recipient.user_id, 'NEW_NEAR_VEHICLES', 'Annonce', ${annonceId}::integer,
-               jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
-                                                    'city', ${annonce.city}::text)),
-               ${key}, ${now}
-        from unnest(${pgArray(recipients.near.toSorted((a, b) => a - b))}::int[])
-             as recipient(user_id)
-        on conflict do nothing`);
-    }
-    await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+    return [...alerts.users, ...near.users];
   });
+  if (delivery && told.length > 0) await delivery.tell(told);
   return { alerts: recipients.alerts.size, near: recipients.near.length };
 }
