@@ -105,18 +105,16 @@ describe('notification pipeline (jobs)', () => {
           objectId: annonce.id,
         });
         await told;
-        const [row] = (
-          await database.db.execute(
-            sql`select id, dispatched_at from notifications
-                where user_id = ${near.id} and type = 'NEW_NEAR_VEHICLES'`,
-          )
-        ).rows as { id: number; dispatched_at: unknown }[];
+        const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+          ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const [row] = await rowsOf<{ id: number; dispatched_at: unknown }>(
+          sql`select id, dispatched_at from notifications
+              where user_id = ${near.id} and type = 'NEW_NEAR_VEHICLES'`,
+        );
         expect(row?.dispatched_at).not.toBeNull();
-        const pushed = (
-          await database.db.execute(
-            sql`select data from pgboss.job where name = 'notifications-push'`,
-          )
-        ).rows as { data: { ids: number[] } }[];
+        const pushed = await rowsOf<{ data: { ids: number[] } }>(
+          sql`select data from pgboss.job where name = 'notifications-push'`,
+        );
         expect(pushed.flatMap((job) => job.data.ids)).toContain(Number(row!.id));
       } finally {
         await jobs.stop();
