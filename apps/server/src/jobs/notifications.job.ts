@@ -27,6 +27,8 @@ export const NOTIFICATIONS_SWEEP_CRON = '* * * * *';
 /** In-process safety net between two wake-ups (cheap: a partial index of undispatched rows). */
 const LOCAL_SWEEP_MS = 5_000;
 const PUSH_BATCH = 100;
+/** Users per live-bus message of a fan-out. */
+const LIVE_BATCH = 5_000;
 
 /**
  * The notification pipeline (DESIGN: push and mail never slow a request):
@@ -124,7 +126,11 @@ export async function startNotificationJobs(
     },
     async tell(userIds) {
       boss.notifyWorker(pushWorker);
-      await bus.publish(userIds);
+      // In messages of a few thousand users, as the dispatcher's claims were: every instance
+      // reads each one.
+      for (let start = 0; start < userIds.length; start += LIVE_BATCH) {
+        await bus.publish(userIds.slice(start, start + LIVE_BATCH));
+      }
     },
   };
   // Running twice adds nobody twice (one row per user and announcement), so retries are safe.

@@ -7,6 +7,7 @@ import {
   type Color,
   type Energy,
   type MatchableAnnonce,
+  type NotificationType,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -342,16 +343,28 @@ export async function runAlertFanOut(
   const now = deps.clock.now();
   const key = alertDedupeKey(annonceId);
   const dispatchedAt = delivery ? sql`${now}::timestamptz` : sql`null::timestamptz`;
-  // Only the rows this run added (a retried run adds none), as two texts of ids.
-  const added = async (tx: Db, insert: SQL) => {
+  /**
+   * One row per recipient of `type` (its parameters from `params`, over the `recipient` rows of
+   * `from`); only the rows this run added (a retried run adds none), as two texts of ids.
+   */
+  const insert = async (tx: Db, type: NotificationType, params: SQL, from: SQL) => {
     const [row] = await rowsOf<{ ids: string | null; users: string | null }>(
       tx,
-      sql`with added as (${insert} on conflict do nothing returning id, user_id)
+      sql`with added as (
+            insert into notifications (user_id, type, object_type, object_id, params, dedupe_key,
+                                       created_at, dispatched_at)
+            select recipient.user_id, ${type}, 'Annonce', ${annonceId}::integer,
+                   jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
+                                                        ${params})),
+                   ${key}, ${now}, ${dispatchedAt}
+            from ${from}
+            on conflict do nothing returning id, user_id)
           select string_agg(id::text, ',') as ids, string_agg(user_id::text, ',') as users
           from added`,
     );
     return { ids: idsOf(row?.ids ?? null), users: idsOf(row?.users ?? null) };
   };
+  const none = { ids: [], users: [] };
   // The recipients' groups were checked when they were found. The rows go in as two INSERT …
   // SELECT over arrays (a hundred thousand rows through one statement each, not thousands of
   // parameters), in user order (the near ones came square by square: the indexes on user_id and
@@ -359,33 +372,25 @@ export async function runAlertFanOut(
   const told = await db.transaction(async (tx) => {
     const alerts =
       recipients.alerts.size > 0
-        ? await added(
+        ? await insert(
             tx,
-            sql`insert into notifications (user_id, type, object_type, object_id, params,
-                                           dedupe_key, created_at, dispatched_at)
-                select recipient.user_id, 'NEW_ALERT_VEHICLES', 'Annonce', ${annonceId}::integer,
-                       jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
-                                                            'searchName', recipient.search_name)),
-                       ${key}, ${now}, ${dispatchedAt}
-                from unnest(${pgArray([...recipients.alerts.keys()])}::int[],
-                            ${pgArray([...recipients.alerts.values()])}::text[])
-                     as recipient(user_id, search_name)`,
+            'NEW_ALERT_VEHICLES',
+            sql`'searchName', recipient.search_name`,
+            sql`unnest(${pgArray([...recipients.alerts.keys()])}::int[],
+                       ${pgArray([...recipients.alerts.values()])}::text[])
+                  as recipient(user_id, search_name)`,
           )
-        : { ids: [], users: [] };
+        : none;
     const near =
       recipients.near.length > 0
-        ? await added(
+        ? await insert(
             tx,
-            sql`insert into notifications (user_id, type, object_type, object_id, params,
-                                           dedupe_key, created_at, dispatched_at)
-                select recipient.user_id, 'NEW_NEAR_VEHICLES', 'Annonce', ${annonceId}::integer,
-                       jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
-                                                            'city', ${annonce.city}::text)),
-                       ${key}, ${now}, ${dispatchedAt}
-                from unnest(${pgArray(recipients.near.toSorted((a, b) => a - b))}::int[])
-                     as recipient(user_id)`,
+            'NEW_NEAR_VEHICLES',
+            sql`'city', ${annonce.city}::text`,
+            sql`unnest(${pgArray(recipients.near.toSorted((a, b) => a - b))}::int[])
+                  as recipient(user_id)`,
           )
-        : { ids: [], users: [] };
+        : none;
     const ids = [...alerts.ids, ...near.ids];
     if (delivery) {
       if (ids.length > 0) await delivery.queuePush(tx, ids);
