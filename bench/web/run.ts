@@ -9,7 +9,8 @@
  * simulated figures little (they are computed from the trace) but the load average is written down.
  *
  * BENCH_WEB_RUNS (default 3) runs per screen, BENCH_WEB_PORT (default 3390), BENCH_WEB_LABEL (a word
- * for the results file, e.g. "before").
+ * for the results file, e.g. "before"), BENCH_WEB_SCREENS (the screens to measure, by the first word
+ * of their name, comma-separated: "login", "home,search"; all four by default).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,10 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const LABEL = process.env.BENCH_WEB_LABEL ?? '';
+const ONLY_SCREENS = (process.env.BENCH_WEB_SCREENS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -146,7 +151,8 @@ async function main() {
       { name: 'home (signed in)', hash: '#/', signedIn: true },
       { name: 'search', hash: '#/search', signedIn: true },
       { name: `announcement ${annonceId}`, hash: `#/annonce/show/${annonceId}`, signedIn: true },
-    ];
+    ].filter(({ name }) => ONLY_SCREENS.length === 0 || ONLY_SCREENS.includes(name.split(' ')[0]!));
+    if (screens.length === 0) throw new Error(`BENCH_WEB_SCREENS names no screen: ${ONLY_SCREENS}`);
     const page = await browser.newPage();
     // robots.txt: a same-origin page that loads none of the app (no service worker, no cache).
     await page.goto(`${ORIGIN}/robots.txt`);
