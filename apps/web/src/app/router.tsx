@@ -42,8 +42,13 @@ const loadTerms = async () => ({
 const loadAnnonceFound = async () => ({
   Component: (await withTexts(['found'], () => import('./routes/annonce-found'))).AnnonceFoundRoute,
 });
+/** What the login screen tells the shell (also rendered at build as the early login, early-login.prerender.tsx). */
+export const LOGIN_HANDLE: RouteHandle = { titleKey: 'page.login.title', hideHeader: true };
+/** The login screen's texts. */
+export const LOGIN_TEXTS = ['auth', 'dates'] as const;
+
 const loadLogin = async () => ({
-  Component: (await withTexts(['auth', 'dates'], () => import('./routes/login'))).LoginRoute,
+  Component: (await withTexts(LOGIN_TEXTS, () => import('./routes/login'))).LoginRoute,
 });
 const loadReport = async () => ({
   Component: (await withTexts(['support'], () => import('./routes/report'))).ReportRoute,
@@ -87,7 +92,7 @@ export function createAppRouter() {
         {
           element: <GuestOnly />,
           children: [
-            screen(paths.login.path, { titleKey: 'page.login.title', hideHeader: true }, loadLogin),
+            screen(paths.login.path, LOGIN_HANDLE, loadLogin),
           ],
         },
         {
