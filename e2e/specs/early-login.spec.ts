@@ -110,8 +110,20 @@ test.describe('the early login', () => {
     expect(await emailField(page).boundingBox()).toEqual(before);
     await page.keyboard.type('leurs.fr');
     await expect(emailField(page)).toHaveValue('demo@veilleurs.fr');
+    await page.screenshot({
+      path: `/tmp/web-perf-shots/early-login-taken-over-${test.info().project.name}.png`,
+    });
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Mot de passe', { exact: true })).toBeVisible();
+  });
+
+  test('applies a language chosen on it before the app arrived', async ({ page }) => {
+    const release = await holdAppScripts(page);
+    await page.goto('/#/login', { waitUntil: 'commit' });
+    await page.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click();
+    release();
+    await expect(page.getByRole('heading', { name: 'Sign in or sign up' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
   test('never shows to a signed-in visitor, on the home or a deep link', async ({

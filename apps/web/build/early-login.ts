@@ -6,7 +6,7 @@ import {
   EARLY_LOGIN_ATTRIBUTE,
   EARLY_LOGIN_ID,
   earlyLoginBootSource,
-} from '../src/lib/early-login';
+} from '../src/lib/early-login-boot';
 
 /**
  * Puts the early login (issue 17, src/lib/early-login.ts) in the built index.html: the login

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  EARLY_LOGIN_ATTRIBUTE,
-  EARLY_LOGIN_ID,
-  earlyLoginBootSource,
-  takeOverEarlyLogin,
-} from './early-login';
+import { EARLY_LOGIN_ATTRIBUTE, EARLY_LOGIN_ID, takeOverEarlyLogin } from './early-login';
+import { earlyLoginBootSource } from './early-login-boot';
+import { changeLanguage, i18n } from './i18n';
 import { STORAGE_KEYS } from './storage';
 
 /**
@@ -79,6 +76,24 @@ describe('the boot script', () => {
     later.dispatchEvent(next);
     expect(next.defaultPrevented).toBe(false);
   });
+});
+
+it('keeps a press on the language switch for the app, shown pressed at once', async () => {
+  boot('/#/login');
+  document.body.innerHTML = `<div id="${EARLY_LOGIN_ID}"><div role="group">
+    <button lang="fr" aria-pressed="true" class="pressed">fr</button>
+    <button lang="en" aria-pressed="false" class="idle"><span>en</span></button></div></div>`;
+  document.querySelector('span')!.click();
+  const [french, english] = Array.from(document.querySelectorAll('button'));
+  expect(english).toHaveAttribute('aria-pressed', 'true');
+  expect(english).toHaveClass('pressed');
+  expect(french).toHaveAttribute('aria-pressed', 'false');
+  expect(french).toHaveClass('idle');
+  expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+
+  takeOverEarlyLogin();
+  await vi.waitFor(() => expect(i18n.language).toBe('en'));
+  await changeLanguage('fr');
 });
 
 describe('takeOverEarlyLogin', () => {
