@@ -8,18 +8,17 @@ import { signIn } from '../support/session';
  * visitor, then taken over by the app; nobody else ever sees it.
  */
 
-/** The boot script that decides, before the first paint, whether the early login shows. */
-const BOOT_SCRIPT = /\/assets\/early-login-[^/]+\.js$/;
+/** Every script file of the app (the boot script that decides what the first paint shows is inline). */
 const APP_SCRIPTS = '**/assets/*.js';
 
-/** Holds the app's scripts (not the boot script) until `release` is called. */
+/** Holds the app's scripts until `release` is called. */
 async function holdAppScripts(page: Page) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(APP_SCRIPTS, async (route: Route) => {
-    if (!BOOT_SCRIPT.test(route.request().url())) await released;
+    await released;
     await route.continue();
   });
   return release;
@@ -48,9 +47,7 @@ const emailField = (page: Page) => page.getByRole('textbox', { name: 'Adresse e-
 
 test.describe('the early login', () => {
   test('shows, usable, before any of the app’s scripts has arrived', async ({ page }) => {
-    await page.route(APP_SCRIPTS, (route) =>
-      BOOT_SCRIPT.test(route.request().url()) ? route.continue() : route.abort(),
-    );
+    await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.goto('/#/login');
     await expect(heading(page)).toBeVisible();
     await expect(emailField(page)).toBeEditable();
@@ -70,9 +67,7 @@ test.describe('the early login', () => {
   test('an empty route starts on it too, as the app would send a signed-out visitor to #/login', async ({
     page,
   }) => {
-    await page.route(APP_SCRIPTS, (route) =>
-      BOOT_SCRIPT.test(route.request().url()) ? route.continue() : route.abort(),
-    );
+    await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.goto('/');
     await expect(heading(page)).toBeVisible();
     expect(new URL(page.url()).hash).toBe('#/login');

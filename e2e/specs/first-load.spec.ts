@@ -32,9 +32,9 @@ const TEXTS: Record<keyof typeof BUDGETS_KIB, string[]> = {
 
 /**
  * Issue 17's goal for the login: ≤ 100 KB of JavaScript before it shows. The early login
- * (apps/web/build/early-login.ts) paints from index.html with only the boot script (0.4 KiB
- * brotli) before it; the budget is that, with room for the script to grow a little, far below the
- * goal. Without the early login the measure becomes the entry and the login screen (~151 KiB) and
+ * (apps/web/build/early-login.ts) paints from index.html with only its inline boot script before
+ * it (2.1 KiB as written, 0.6 KiB brotli); the budget is that, with room for it to grow a little,
+ * far below the goal. Without the early login the measure becomes the entry and the login screen (~151 KiB) and
  * this fails.
  */
 const LOGIN_SHOWS_BUDGET_KIB = 2;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
@@ -11,8 +10,9 @@ import {
 /**
  * Puts the early login (issue 17, src/lib/early-login.ts) in the built index.html: the login
  * screen's markup rendered by React's server renderer from the app's own components, hidden unless
- * the boot script, a classic script of the head, says this visit starts there. The boot script is
- * a file of its own (the server's Content-Security-Policy allows no inline script).
+ * the boot script, a classic inline script of the head, says this visit starts there. Inline, it
+ * costs the first paint no request; the server's Content-Security-Policy allows it by its hash
+ * (apps/server/src/modules/web-app/inline-scripts.ts).
  */
 
 const ENTRY = '/src/app/early-login.prerender.tsx';
@@ -61,18 +61,10 @@ async function renderLogin(root: string): Promise<string> {
   }
 }
 
-/**
- * Writes the boot script beside the build's assets and the early login into index.html; returns
- * the boot script's path, for the service worker's shell.
- */
-export async function prerenderEarlyLogin(root: string, outDir: string): Promise<string> {
+/** Puts the early login and its boot script into the built index.html. */
+export async function prerenderEarlyLogin(root: string, outDir: string): Promise<void> {
   const markup = await renderLogin(root);
   if (!markup.includes('<form')) throw new Error('the early login rendered no form');
-  const source = earlyLoginBootSource();
-  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-  const bootFile = `/assets/early-login-${hash}.js`;
-  fs.writeFileSync(path.join(outDir, bootFile), source);
-
   const indexFile = path.join(outDir, 'index.html');
   const page = fs.readFileSync(indexFile, 'utf8');
   if (!page.includes(ROOT_ELEMENT) || !page.includes('</title>')) {
@@ -81,9 +73,10 @@ export async function prerenderEarlyLogin(root: string, outDir: string): Promise
   fs.writeFileSync(
     indexFile,
     page
-      // Before the stylesheet: fetched together, both before the first paint.
-      .replace('</title>', `</title>\n    ${EARLY_LOGIN_STYLE}\n    <script src="${bootFile}"></script>`)
+      .replace(
+        '</title>',
+        `</title>\n    ${EARLY_LOGIN_STYLE}\n    <script>${earlyLoginBootSource()}</script>`,
+      )
       .replace(ROOT_ELEMENT, `<div id="${EARLY_LOGIN_ID}">${markup}</div>\n    ${ROOT_ELEMENT}`),
   );
-  return bootFile;
 }

@@ -69,7 +69,7 @@ export function staticClosure(manifest: Manifest, keys: string[]) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-export function shellFiles(manifest: Manifest, extraFiles: readonly string[] = []) {
+export function shellFiles(manifest: Manifest) {
   const onDemand = Object.keys(manifest).filter((key) =>
     SHELL_ON_DEMAND.some((wanted) => key.endsWith(wanted)),
   );
@@ -81,16 +81,12 @@ export function shellFiles(manifest: Manifest, extraFiles: readonly string[] = [
     ...SHELL_SCREENS,
     ...onDemand,
   ]);
-  return [
-    ...SHELL_STATIC_FILES,
-    ...extraFiles,
-    ...[...scripts, ...styles].map((file) => `/${file}`),
-  ].sort();
+  return [...SHELL_STATIC_FILES, ...[...scripts, ...styles].map((file) => `/${file}`)].sort();
 }
 
-function writeServiceWorker(outDir: string, manifest: Manifest, extraFiles: readonly string[]) {
+function writeServiceWorker(outDir: string, manifest: Manifest) {
   const file = path.join(outDir, 'sw.js');
-  const files = shellFiles(manifest, extraFiles).filter((name) => fs.existsSync(path.join(outDir, name)));
+  const files = shellFiles(manifest).filter((name) => fs.existsSync(path.join(outDir, name)));
   const version = createHash('sha256')
     .update(files.join('\n'))
     .update(fs.readFileSync(path.join(outDir, 'index.html')))
@@ -155,8 +151,8 @@ export function firstLoadPlugin(): Plugin {
         fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Manifest;
       // index.html gets the early login first: the service worker's version hashes the page.
-      const bootFile = await prerenderEarlyLogin(root, outDir);
-      writeServiceWorker(outDir, manifest, [bootFile]);
+      await prerenderEarlyLogin(root, outDir);
+      writeServiceWorker(outDir, manifest);
       precompress(outDir);
     },
   };
@@ -216,7 +212,12 @@ export function loginFirstPaintScriptBytes(
     if (/\btype="module"|\basync\b|\bdefer\b/.test(attributes)) continue;
     const src = /\bsrc="\/([^"]+)"/.exec(attributes)?.[1];
     if (src) files.push({ file: src, size: sentSize(outDir, src) });
-    else files.push({ file: `inline: ${tag.slice(0, 40)}`, size: Buffer.byteLength(body) });
+    // Inline, it travels inside the page's own brotli: counted as its text compressed alone.
+    else
+      files.push({
+        file: `inline: ${tag.slice(0, 40)}`,
+        size: zlib.brotliCompressSync(body).length,
+      });
   }
   return { early, total: files.reduce((sum, { size }) => sum + size, 0), files };
 }
