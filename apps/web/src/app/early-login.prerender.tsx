@@ -6,10 +6,9 @@ import {
   type RouteObject,
 } from 'react-router';
 import { paths } from '@/config/paths';
-import { i18n, loadTexts } from '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
 import { AppProvider } from './provider';
-import { LOGIN_HANDLE, LOGIN_TEXTS } from './router';
-import { LoginRoute } from './routes/login';
+import { LOGIN_HANDLE, loadLogin } from './router';
 import { RootLayout } from './shell/root-layout';
 
 /**
@@ -20,7 +19,7 @@ import { RootLayout } from './shell/root-layout';
  */
 export async function renderEarlyLogin(): Promise<string> {
   await i18n.changeLanguage('fr');
-  await loadTexts(LOGIN_TEXTS);
+  const { Component: LoginRoute } = await loadLogin();
   const routes: RouteObject[] = [
     {
       element: <RootLayout />,

@@ -44,11 +44,10 @@ const loadAnnonceFound = async () => ({
 });
 /** What the login screen tells the shell (also rendered at build as the early login, early-login.prerender.tsx). */
 export const LOGIN_HANDLE: RouteHandle = { titleKey: 'page.login.title', hideHeader: true };
-/** The login screen's texts. */
-export const LOGIN_TEXTS = ['auth', 'dates'] as const;
 
-const loadLogin = async () => ({
-  Component: (await withTexts(LOGIN_TEXTS, () => import('./routes/login'))).LoginRoute,
+/** The login screen with its texts (the build's early login loads it the same way). */
+export const loadLogin = async () => ({
+  Component: (await withTexts(['auth', 'dates'], () => import('./routes/login'))).LoginRoute,
 });
 const loadReport = async () => ({
   Component: (await withTexts(['support'], () => import('./routes/report'))).ReportRoute,
