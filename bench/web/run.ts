@@ -156,6 +156,7 @@ async function main() {
         signedIn: true,
       },
     ].filter((screen) => !SCREENS || SCREENS.includes(screen.key));
+    if (screens.length === 0) throw new Error(`BENCH_WEB_SCREENS names no screen: ${SCREENS}`);
     const page = await browser.newPage();
     // robots.txt: a same-origin page that loads none of the app (no service worker, no cache).
     await page.goto(`${ORIGIN}/robots.txt`);

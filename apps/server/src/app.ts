@@ -42,7 +42,7 @@ import personalDataModule from './modules/personal-data/index';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import supportModule from './modules/support/index';
-import webAppModule from './modules/web-app/index';
+import webAppModule, { inlineScriptSources } from './modules/web-app/index';
 import discoveryModule, { createSearchIndexSync } from './modules/discovery/index';
 import savedSearchesModule, { createSavedSearchesService } from './modules/saved-searches/index';
 import notificationsModule, { createNotifier } from './modules/notifications/index';
@@ -240,7 +240,12 @@ export async function buildApp(
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
-          scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
+          // The web app's inline boot script (the early login, issue 17), by its hash.
+          scriptSrc: [
+            "'self'",
+            ...inlineScriptSources(config.WEB_DIST_DIR),
+            ...(stripeConfigured ? ['https://js.stripe.com'] : []),
+          ],
           frameSrc: [
             "'self'",
             ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
