@@ -99,7 +99,12 @@ function startServer(dataDir: string) {
 
 function figuresOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['resource-summary']?.details as
+        | { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
+        | undefined
+    )?.items ?? [];
   const of = (type: string) => items.find((item) => item.resourceType === type);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -216,9 +221,14 @@ async function main() {
     }
 
     const date = new Date().toISOString().slice(0, 10);
-    const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ');
     const lighthouseVersion = (
-      JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+      JSON.parse(
+        fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
+      ) as {
         version: string;
       }
     ).version;
