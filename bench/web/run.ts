@@ -9,7 +9,9 @@
  * simulated figures little (they are computed from the trace) but the load average is written down.
  *
  * BENCH_WEB_RUNS (default 3) runs per screen, BENCH_WEB_PORT (default 3390), BENCH_WEB_LABEL (a word
- * for the results file, e.g. "before").
+ * for the results file, e.g. "before"), BENCH_WEB_SCREENS (some of login,home,search,annonce; all by
+ * default), BENCH_WEB_REPORTS_DIR (a folder where each run's whole Lighthouse report is kept, to read
+ * the LCP element, the long tasks and the bytes by request).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +25,8 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const LABEL = process.env.BENCH_WEB_LABEL ?? '';
+const SCREENS = process.env.BENCH_WEB_SCREENS?.split(',').map((name) => name.trim());
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS_DIR;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -95,7 +99,12 @@ function startServer(dataDir: string) {
 
 function figuresOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['resource-summary']?.details as
+        | { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
+        | undefined
+    )?.items ?? [];
   const of = (type: string) => items.find((item) => item.resourceType === type);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -142,11 +151,17 @@ async function main() {
     const annonceId = 2;
 
     const screens = [
-      { name: 'login', hash: '#/login', signedIn: false },
-      { name: 'home (signed in)', hash: '#/', signedIn: true },
-      { name: 'search', hash: '#/search', signedIn: true },
-      { name: `announcement ${annonceId}`, hash: `#/annonce/show/${annonceId}`, signedIn: true },
-    ];
+      { key: 'login', name: 'login', hash: '#/login', signedIn: false },
+      { key: 'home', name: 'home (signed in)', hash: '#/', signedIn: true },
+      { key: 'search', name: 'search', hash: '#/search', signedIn: true },
+      {
+        key: 'annonce',
+        name: `announcement ${annonceId}`,
+        hash: `#/annonce/show/${annonceId}`,
+        signedIn: true,
+      },
+    ].filter((screen) => !SCREENS || SCREENS.includes(screen.key));
+    if (screens.length === 0) throw new Error(`BENCH_WEB_SCREENS names no screen: ${SCREENS}`);
     const page = await browser.newPage();
     // robots.txt: a same-origin page that loads none of the app (no service worker, no cache).
     await page.goto(`${ORIGIN}/robots.txt`);
@@ -190,6 +205,13 @@ async function main() {
         }
         if (!result) throw new Error(`lighthouse gave no result for ${screen.name}`);
         const figures = figuresOf(result.lhr);
+        if (REPORTS_DIR) {
+          fs.mkdirSync(REPORTS_DIR, { recursive: true });
+          fs.writeFileSync(
+            path.join(REPORTS_DIR, `${screen.key}-${run + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
+        }
         runs.push(figures);
         console.log(
           `${screen.name} #${run + 1}: score ${figures.score}, FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ${figures.transferKiB.toFixed(0)} KiB`,
@@ -199,9 +221,14 @@ async function main() {
     }
 
     const date = new Date().toISOString().slice(0, 10);
-    const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ');
     const lighthouseVersion = (
-      JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+      JSON.parse(
+        fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
+      ) as {
         version: string;
       }
     ).version;

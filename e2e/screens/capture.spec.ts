@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, sendIdentity } from '../support/admin';
-import { chooseTown, randomPlate } from '../support/annonces';
+import { fillTheftDescription, randomPlate } from '../support/annonces';
 import { blockMapTiles } from '../support/discovery';
 import { makePng } from '../support/fixture-files';
 import { signIn } from '../support/session';
@@ -185,12 +185,11 @@ test.describe('screens for review', () => {
     const plate = randomPlate();
     await page.getByLabel('Plaque d’immatriculation').fill(plate);
     await page.getByLabel('Confirmez la plaque').fill(plate);
-    await page.getByLabel('Couleur').selectOption({ label: 'Noir' });
-    await page.getByLabel('Énergie').selectOption({ label: 'Diesel' });
-    await page.getByLabel('Numéro et rue').fill('12 rue des Lilas');
-    await chooseTown(page, 'Toulouse', /^Toulouse \(31/);
-    await page.getByText('Oui', { exact: true }).click();
-    await page.getByRole('checkbox', { name: /J’atteste/ }).check();
+    await fillTheftDescription(page, {
+      colour: 'Noir',
+      energy: 'Diesel',
+      street: '12 rue des Lilas',
+    });
     await shot('4-vehicle', { whole: true });
     await next.click();
     await expect(counter).toHaveText('Étape 5 / 7');

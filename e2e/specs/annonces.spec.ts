@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  chooseTown,
+  fillTheftDescription,
   createDraft,
   demoToken,
   randomBicycode,
@@ -66,12 +66,11 @@ test.describe('announcements', () => {
       .getByLabel('Plaque d’immatriculation')
       .fill(plate.toLowerCase().replaceAll('-', ' '));
     await page.getByLabel('Confirmez la plaque').fill(plate.replaceAll('-', ''));
-    await page.getByLabel('Couleur').selectOption({ label: 'Noir' });
-    await page.getByLabel('Énergie').selectOption({ label: 'Diesel' });
-    await page.getByLabel('Numéro et rue').fill('12 rue des Lilas');
-    await chooseTown(page, 'Toulouse', /^Toulouse \(31/);
-    await page.getByText('Oui', { exact: true }).click();
-    await page.getByRole('checkbox', { name: /J’atteste/ }).check();
+    await fillTheftDescription(page, {
+      colour: 'Noir',
+      energy: 'Diesel',
+      street: '12 rue des Lilas',
+    });
     await shot('4-mandatory');
     await next(page).click();
 
@@ -150,12 +149,11 @@ test.describe('announcements', () => {
     const bicycode = randomBicycode();
     await page.getByLabel('Bicycode').fill(bicycode);
     await page.getByLabel('Numéro de série').fill(`SN${bicycode}`);
-    await page.getByLabel('Couleur').selectOption({ label: 'Rouge' });
-    await page.getByLabel('Énergie').selectOption({ label: 'Sans motorisation' });
-    await page.getByLabel('Numéro et rue').fill('3 place du Capitole');
-    await chooseTown(page, 'Toulouse', /^Toulouse \(31/);
-    await page.getByText('Oui', { exact: true }).click();
-    await page.getByRole('checkbox', { name: /J’atteste/ }).check();
+    await fillTheftDescription(page, {
+      colour: 'Rouge',
+      energy: 'Sans motorisation',
+      street: '3 place du Capitole',
+    });
     await shot('4-mandatory');
     await next(page).click();
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { firstLoadScriptBytes } from '../../apps/web/build/first-load';
+import { firstLoadScriptBytes, loginFirstPaintScriptBytes } from '../../apps/web/build/first-load';
 import { signIn } from '../support/session';
 
 /**
@@ -11,13 +11,12 @@ import { signIn } from '../support/session';
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
 /**
- * Brotli bytes of JavaScript a screen needs before it shows (entry + screen + the screen's texts,
- * each file once), as measured on 2026-11-25 after sonner, the Radix dialogs, zod and the other
- * screens' texts left the first load (login 151, home 144, search 193 KiB), plus a little room: a
- * change that adds a library to the first load fails here instead of quietly slowing every phone.
- * Issue 17 aims at 100 KB (login) and 150 KB (home): see bench/results/web-2026-11-25-notes.md for
- * what remains (React DOM, the router, i18next, React Query and react-hook-form alone weigh about
- * 115 KiB).
+ * Brotli bytes of JavaScript a screen needs before React has rendered it (entry + screen + the
+ * screen's texts, each file once), as measured on 2026-11-25 after sonner, the Radix dialogs, zod
+ * and the other screens' texts left the first load (login 151, home 144, search 193 KiB), plus a
+ * little room: a change that adds a library to the first load fails here instead of quietly slowing
+ * every phone. For the login this is what it needs before it is interactive: it shows before, from
+ * index.html (LOGIN_SHOWS_BUDGET_KIB below). Issue 17 aims at 150 KB for the home.
  */
 const BUDGETS_KIB = {
   'src/app/routes/login.tsx': 154,
@@ -31,7 +30,28 @@ const TEXTS: Record<keyof typeof BUDGETS_KIB, string[]> = {
   'src/app/routes/search.tsx': ['discovery', 'cards'],
 };
 
+/**
+ * Issue 17's goal for the login: ≤ 100 KB of JavaScript before it shows. The early login
+ * (apps/web/build/early-login.ts) paints from index.html with only its inline boot script before
+ * it (2.1 KiB as written, 0.6 KiB brotli); the budget is that, with room for it to grow a little,
+ * far below the goal. Without the early login the measure becomes the entry and the login screen (~151 KiB) and
+ * this fails.
+ */
+const LOGIN_SHOWS_BUDGET_KIB = 2;
+
 test.describe('first load', () => {
+  test('the login shows with almost no JavaScript: it is in index.html', async () => {
+    test.skip(test.info().project.name !== 'mobile', 'the build is the same for both projects');
+    const { early, total, files } = loginFirstPaintScriptBytes(
+      WEB_DIST,
+      'src/app/routes/login.tsx',
+      TEXTS['src/app/routes/login.tsx'],
+    );
+    expect(early, 'index.html carries the early login').toBe(true);
+    const listed = files.map(({ file, size }) => `${file} ${size} B`).join(', ');
+    expect(total / 1024, listed).toBeLessThanOrEqual(LOGIN_SHOWS_BUDGET_KIB);
+  });
+
   test('the scripts each first screen needs stay within their budget', async () => {
     test.skip(test.info().project.name !== 'mobile', 'the build is the same for both projects');
     for (const [screen, budget] of Object.entries(BUDGETS_KIB)) {
@@ -147,8 +167,12 @@ test.describe('the app kept on the device', () => {
     await expect(openMenu).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `/tmp/web-perf-shots/home-${testInfo.project.name}.png` });
     await openMenu.click();
+    // The drawer is fetched on first use: once it is open, it has no install entry yet.
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Installer l’application' })).toHaveCount(0);
     await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
 
     // What Chromium does when the app may be installed: the event carries the install dialog.
     await page.evaluate(() => {

@@ -46,3 +46,19 @@ export async function chooseTown(page: Page, query: string, option: RegExp) {
   await page.getByLabel('Ville', { exact: true }).fill(query);
   await page.getByRole('button', { name: option }).first().click();
 }
+
+/**
+ * The wizard's mandatory step after the identifiers: colour, energy, where it was taken (in
+ * Toulouse), whether a complaint was filed ("Oui") and the owner's attestation.
+ */
+export async function fillTheftDescription(
+  page: Page,
+  vehicle: { colour: string; energy: string; street: string },
+) {
+  await page.getByLabel('Couleur').selectOption({ label: vehicle.colour });
+  await page.getByLabel('Énergie').selectOption({ label: vehicle.energy });
+  await page.getByLabel('Numéro et rue').fill(vehicle.street);
+  await chooseTown(page, 'Toulouse', /^Toulouse \(31/);
+  await page.getByText('Oui', { exact: true }).click();
+  await page.getByRole('checkbox', { name: /J’atteste/ }).check();
+}

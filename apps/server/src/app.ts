@@ -5,7 +5,6 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +20,7 @@ import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
 import { deferredRequestLogger } from './lib/deferred-request-logger';
 import { createLogDestination, type LogDestination } from './lib/log-destination';
+import { RequestLines } from './lib/request-lines';
 import authPlugin, { requireAccessRule } from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import inputTextPlugin from './plugins/input-text';
@@ -42,7 +42,7 @@ import personalDataModule from './modules/personal-data/index';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import supportModule from './modules/support/index';
-import webAppModule from './modules/web-app/index';
+import webAppModule, { inlineScriptSources } from './modules/web-app/index';
 import discoveryModule, { createSearchIndexSync } from './modules/discovery/index';
 import savedSearchesModule, { createSavedSearchesService } from './modules/saved-searches/index';
 import notificationsModule, { createNotifier } from './modules/notifications/index';
@@ -130,8 +130,11 @@ export async function buildApp(
   // requests' through the same buffered destination, so that they keep their order.
   const jsonLogs = options.logger !== false && !('transport' in readableLogs);
   const logDestination = jsonLogs ? (options.logDestination ?? createLogDestination()) : undefined;
-  // The request lines only (see RequestLogController).
-  const plainLines = logDestination ? pino({ level: config.LOG_LEVEL }, logDestination) : undefined;
+  // Each request's line, written by hand to the same destination (see RequestLogController).
+  const requestLines = logDestination
+    ? new RequestLines(logDestination, config.LOG_LEVEL)
+    : undefined;
+  const requests = new RequestLogController(requestLines);
   const app = Fastify({
     logger:
       options.logger === false
@@ -158,7 +161,7 @@ export async function buildApp(
               censor: '[redacted]',
             },
           },
-    logController: new RequestLogController(plainLines),
+    logController: requests,
     childLoggerFactory: deferredRequestLogger,
     // While stopping, a request that still reaches this instance is served, not answered 503: the
     // proxy could not safely resend a POST (docs/deploy.md).
@@ -198,6 +201,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, {
     searchIndexSyncedAt: () => searchIndex?.syncedAt() ?? 0,
+    ...(options.logger === false ? {} : { requests }),
   });
   const revocations = await createSessionRevocations({
     db: deps.database.db,
@@ -236,7 +240,12 @@ export async function buildApp(
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Stripe's Payment Element (only when Stripe is configured): its script and its frames.
-          scriptSrc: ["'self'", ...(stripeConfigured ? ['https://js.stripe.com'] : [])],
+          // The web app's inline boot script (the early login, issue 17), by its hash.
+          scriptSrc: [
+            "'self'",
+            ...inlineScriptSources(config.WEB_DIST_DIR),
+            ...(stripeConfigured ? ['https://js.stripe.com'] : []),
+          ],
           frameSrc: [
             "'self'",
             ...(stripeConfigured ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),

@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest, Plugin } from 'vite';
+import { prerenderEarlyLogin } from './early-login';
 
 /**
  * What the first load of a phone needs from the build (issue 17), done once the files are written:
+ * 0. index.html gets the early login, the login screen's markup shown before the app's JavaScript
+ *    (build/early-login.ts);
  * 1. the service worker (public/sw.js) gets the build's version and the list of files of the app
  *    shell to keep on the device: index.html, the entry's scripts and styles, the code of the first
  *    screens, the icons and the offline page;
@@ -135,20 +138,32 @@ function precompress(outDir: string) {
 
 export function firstLoadPlugin(): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'veilleurs-first-load',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Manifest;
+      // index.html gets the early login first: the service worker's version hashes the page.
+      await prerenderEarlyLogin(root, outDir);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);
     },
   };
+}
+
+/** A file's size as the server sends it: its .br copy when the build made one. */
+function sentSize(outDir: string, file: string) {
+  const compressed = path.join(outDir, `${file}.br`);
+  return fs.existsSync(compressed)
+    ? fs.statSync(compressed).size
+    : fs.statSync(path.join(outDir, file)).size;
 }
 
 /**
@@ -170,12 +185,39 @@ export function firstLoadScriptBytes(
     if (!manifest[key]) throw new Error(`${key} is not a text area of the build`);
   }
   const { scripts } = staticClosure(manifest, ['index.html', screen, ...textKeys]);
-  const files = scripts.map((file) => {
-    const compressed = path.join(outDir, `${file}.br`);
-    const size = fs.existsSync(compressed)
-      ? fs.statSync(compressed).size
-      : fs.statSync(path.join(outDir, file)).size;
-    return { file, size };
-  });
+  const files = scripts.map((file) => ({ file, size: sentSize(outDir, file) }));
   return { total: files.reduce((sum, { size }) => sum + size, 0), files };
+}
+
+/**
+ * The compressed bytes of JavaScript the browser needs before the login screen shows (issue 17).
+ * When index.html carries the early login (build/early-login.ts), that is what runs before the
+ * page can paint: the classic scripts of the page (module scripts wait for the page to be parsed,
+ * and the early login is painted without them; e2e/specs/early-login.spec.ts shows it with every
+ * other script blocked). Without the early login, the login shows when React has rendered it: the
+ * entry, the login screen and its texts (firstLoadScriptBytes).
+ */
+export function loginFirstPaintScriptBytes(
+  outDir: string,
+  loginScreen: string,
+  loginTexts: readonly string[],
+) {
+  const page = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const early = /<div id="early-login">[\s\S]*<form[\s\S]*<\/form>/.test(page);
+  if (!early) return { early, ...firstLoadScriptBytes(outDir, loginScreen, loginTexts) };
+  const files: { file: string; size: number }[] = [];
+  for (const [tag, attributes = '', body = ''] of page.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (/\btype="module"|\basync\b|\bdefer\b/.test(attributes)) continue;
+    const src = /\bsrc="\/([^"]+)"/.exec(attributes)?.[1];
+    if (src) files.push({ file: src, size: sentSize(outDir, src) });
+    // Inline, it travels inside the page's own brotli: counted as its text compressed alone.
+    else
+      files.push({
+        file: `inline: ${tag.slice(0, 40)}`,
+        size: zlib.brotliCompressSync(body).length,
+      });
+  }
+  return { early, total: files.reduce((sum, { size }) => sum + size, 0), files };
 }

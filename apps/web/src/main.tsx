@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { applyIndexingPolicy } from '@/app/indexing';
@@ -7,6 +7,7 @@ import { AppRouter } from '@/app/router';
 import { rewriteDeepLink } from '@/app/deep-link';
 import { loadClientConfig } from '@/lib/client-config';
 import { initErrorReporting } from '@/lib/error-reporting';
+import { afterFirstScreenIdle } from '@/lib/first-screen';
 import { i18nReady } from '@/lib/i18n';
 import { listenForInstallOffer, registerServiceWorker } from '@/lib/app-install';
 
@@ -14,32 +15,42 @@ import { listenForInstallOffer, registerServiceWorker } from '@/lib/app-install'
 const deepLink = rewriteDeepLink(new URL(window.location.href));
 if (deepLink) window.history.replaceState(null, '', deepLink);
 
-void loadClientConfig().then(async (config) => {
-  applyIndexingPolicy(config);
-  await initErrorReporting(config);
-});
+// The runtime configuration (indexing, error reporting, the environment's badge) once the first
+// screen is shown: its answer's schema brings zod, which the first screen does not need.
+void afterFirstScreenIdle()
+  .then(loadClientConfig)
+  .then(async (config) => {
+    applyIndexingPolicy(config);
+    await initErrorReporting(config);
+  });
 
 listenForInstallOffer();
-// Once the page has loaded: the shell's files are fetched for the device after the first screen,
-// never in its way. The development server has no built shell to keep.
+// Once the first screen is shown and the main thread idle: the shell's files (some sixty) are
+// fetched for the device after the first screen, never in its way. The development server has no
+// built shell to keep.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    registerServiceWorker().catch((error: unknown) => {
+  void afterFirstScreenIdle()
+    .then(registerServiceWorker)
+    .catch((error: unknown) => {
       console.warn('Service worker registration failed', error);
     });
-  });
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // French is in the first load; an English reader's texts are fetched before the first screen.
-void i18nReady.finally(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  ),
-);
+// The first render is a transition: React yields to the browser between components instead of one
+// long task, so a phone stays responsive (and the early login typeable) while the app renders.
+void i18nReady.finally(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    ),
+  );
+});

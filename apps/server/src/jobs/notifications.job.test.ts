@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildAnnonce, buildUser } from '../../test/factories';
@@ -69,6 +70,52 @@ describe('notification pipeline (jobs)', () => {
         expect(mail.to).toContain(owner.username);
         expect(mail.subject).toBe('Veilleurs : Annonce validée');
         expect(mail.text).toContain('Bonjour Nora,');
+      } finally {
+        await jobs.stop();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(inject('testDatabase') === 'pglite')(
+    'the alert fan-out writes its rows dispatched, with their push job in the same commit, and tells the open tabs',
+    async () => {
+      const clock = createFixedClock();
+      const owner = await buildUser(database.db);
+      const near = await buildUser(database.db, { lastLatitude: 45.76, lastLongitude: 4.84 });
+      const annonce = await buildAnnonce(database.db, {
+        ownerId: owner.id,
+        theftLatitude: 45.764,
+        theftLongitude: 4.8357,
+      });
+      const jobs = await startJobs({ config: {} as never, database, clock, log: silent });
+      try {
+        const told = new Promise<void>((resolve) => {
+          const stop = createLocalLiveBus().subscribe((userIds) => {
+            if (userIds.includes(near.id)) {
+              stop();
+              resolve();
+            }
+          });
+        });
+        await createNotifier({ db: database.db, clock }).notify({
+          userId: owner.id,
+          type: 'ANNONCE_ACCEPTED',
+          objectType: 'Annonce',
+          objectId: annonce.id,
+        });
+        await told;
+        const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+          ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const [row] = await rowsOf<{ id: number; dispatched_at: unknown }>(
+          sql`select id, dispatched_at from notifications
+              where user_id = ${near.id} and type = 'NEW_NEAR_VEHICLES'`,
+        );
+        expect(row?.dispatched_at).not.toBeNull();
+        const pushed = await rowsOf<{ data: { ids: number[] } }>(
+          sql`select data from pgboss.job where name = 'notifications-push'`,
+        );
+        expect(pushed.flatMap((job) => job.data.ids)).toContain(Number(row!.id));
       } finally {
         await jobs.stop();
       }

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { createMailer } from '../adapters/create-mailer';
@@ -12,7 +13,9 @@ import {
   loadOrCreateVapidKeys,
   NOTIFICATIONS_CHANNEL,
   runAlertFanOut,
+  type FanOutDelivery,
 } from '../modules/notifications/index';
+import type { Db } from '../db/database';
 import type { JobsDeps } from './index';
 
 export const NOTIFICATIONS_PUSH_QUEUE = 'notifications-push';
@@ -24,6 +27,8 @@ export const NOTIFICATIONS_SWEEP_CRON = '* * * * *';
 /** In-process safety net between two wake-ups (cheap: a partial index of undispatched rows). */
 const LOCAL_SWEEP_MS = 5_000;
 const PUSH_BATCH = 100;
+/** Users per live-bus message of a fan-out. */
+const LIVE_BATCH = 5_000;
 
 /**
  * The notification pipeline (DESIGN: push and mail never slow a request):
@@ -101,13 +106,40 @@ export async function startNotificationJobs(
     },
   );
 
+  /** Web Push jobs of PUSH_BATCH notifications each. */
+  const pushJobs = (ids: number[]) => {
+    const jobs = [];
+    for (let start = 0; start < ids.length; start += PUSH_BATCH) {
+      jobs.push({
+        name: NOTIFICATIONS_PUSH_QUEUE,
+        data: { ids: ids.slice(start, start + PUSH_BATCH) },
+      });
+    }
+    return jobs;
+  };
+  // The fan-out delivers its own rows: push jobs in its transaction, open tabs told after commit.
+  const delivery: FanOutDelivery = {
+    async queuePush(tx, ids) {
+      await boss.insert(NOTIFICATIONS_PUSH_QUEUE, pushJobs(ids), {
+        db: { executeSql: (text, values) => executeOn(tx, text, values) },
+      });
+    },
+    async tell(userIds) {
+      boss.notifyWorker(pushWorker);
+      // In messages of a few thousand users, as the dispatcher's claims were: every instance
+      // reads each one.
+      for (let start = 0; start < userIds.length; start += LIVE_BATCH) {
+        await bus.publish(userIds.slice(start, start + LIVE_BATCH));
+      }
+    },
+  };
   // Running twice adds nobody twice (one row per user and announcement), so retries are safe.
   const fanOutWorker = await boss.work<{ annonceId: number }>(
     NOTIFICATIONS_FAN_OUT_QUEUE,
     { pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
-      const result = await runAlertFanOut({ db, clock }, job.data.annonceId);
+      const result = await runAlertFanOut({ db, clock, delivery }, job.data.annonceId);
       log.info({ annonceId: job.data.annonceId, ...result }, 'alert fan-out done');
     },
   );
@@ -119,14 +151,7 @@ export async function startNotificationJobs(
     log,
     queue: {
       async push(ids) {
-        const jobs = [];
-        for (let start = 0; start < ids.length; start += PUSH_BATCH) {
-          jobs.push({
-            name: NOTIFICATIONS_PUSH_QUEUE,
-            data: { ids: ids.slice(start, start + PUSH_BATCH) },
-          });
-        }
-        await boss.insert(NOTIFICATIONS_PUSH_QUEUE, jobs);
+        await boss.insert(NOTIFICATIONS_PUSH_QUEUE, pushJobs(ids));
         boss.notifyWorker(pushWorker);
       },
       async mail(ids) {
@@ -169,6 +194,22 @@ export async function startNotificationJobs(
     await dispatcher.run();
     await bus.close();
   };
+}
+
+/**
+ * pg-boss's statement (text with $1, $2… and its values) on a drizzle transaction, so that its jobs
+ * commit with the rows they name.
+ */
+async function executeOn(tx: Db, text: string, values: unknown[]) {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[Number(match[1]) - 1]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  const result = (await tx.execute(sql.join(chunks))) as unknown as { rows?: unknown[] };
+  return { rows: result.rows ?? [] };
 }
 
 /**

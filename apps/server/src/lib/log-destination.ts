@@ -1,14 +1,16 @@
 import pino from 'pino';
 
 /** Written once this much is waiting, or at the latest after FLUSH_EVERY_MS. */
-const BUFFER_CHARACTERS = 4096;
+const BUFFER_CHARACTERS = 32_768;
 const FLUSH_EVERY_MS = 1000;
 
 /**
- * Where the JSON log lines go: stdout, in batches. Lines wait in an array and go to an asynchronous
- * sonic-boom (pino's own destination) joined, about 4 KB at a time. sonic-boom's own buffering
- * (`minLength`) was tried first: it appends each line to one growing string and measures that
- * string's UTF-8 length again on every line, which cost more than the write system call it saves
+ * Where the JSON log lines go: stdout, in batches. Lines wait in an array and go to sonic-boom
+ * (pino's own destination) joined, about 32 KB at a time (some 200 request lines). sonic-boom's own
+ * buffering (`minLength`) was tried first: it appends each line to one growing string and measures
+ * that string's UTF-8 length again on every line, which cost more than the write system call it
+ * saves. Each batch is written synchronously, as pino's default destination does: an asynchronous
+ * write goes through libuv's thread pool, and cost three to four times the CPU of the write itself
  * (bench/results/http-2026-11-25.md).
  */
 export class LogDestination {
@@ -17,9 +19,8 @@ export class LogDestination {
   #waiting = 0;
 
   constructor(fd = 1) {
-    // minLength 1: each batch is written at once, and sonic-boom's flush waits for writes under
-    // way (with 0 it would answer before they end).
-    this.#output = pino.destination({ dest: fd, sync: false, minLength: 1 });
+    // Nothing is left waiting in sonic-boom: each batch is written by the time write() returns.
+    this.#output = pino.destination({ dest: fd, sync: true });
     setInterval(() => this.#release(), FLUSH_EVERY_MS).unref();
     // Whatever ends the process (process.exit, a crash), what waits is written on the way out.
     process.on('exit', () => this.flushSync());

@@ -1,16 +1,25 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { RequestLogController, type PlainLineLogger } from './observability';
+import { RequestLines } from '../lib/request-lines';
+import { RequestLogController } from './observability';
 
-/** An app with the request log controller, its app-logger lines and its plain lines kept. */
+/** An app with the request log controller, its app-logger lines and its request lines kept. */
 async function appWithLogs() {
   const appLines: Record<string, unknown>[] = [];
   const plain: { level: string; line: Record<string, unknown>; message: string }[] = [];
-  const plainLines: PlainLineLogger = {
-    info: (line, message) => plain.push({ level: 'info', line: { ...line }, message }),
-    debug: (line, message) => plain.push({ level: 'debug', line: { ...line }, message }),
+  const observed: { route: string | undefined; status: number; milliseconds: number }[] = [];
+  const sink = {
+    write(text: string) {
+      const { level, time: _time, pid: _pid, hostname: _hostname, msg, ...line } = JSON.parse(
+        text,
+      ) as Record<string, unknown>;
+      plain.push({ level: level === 20 ? 'debug' : 'info', line, message: String(msg) });
+    },
   };
+  const controller = new RequestLogController(new RequestLines(sink, 'debug'));
+  controller.observe = (request, reply, milliseconds) =>
+    observed.push({ route: request.routeOptions.url, status: reply.statusCode, milliseconds });
   const stream = new Writable({
     write(chunk, _encoding, done) {
       appLines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
@@ -19,7 +28,7 @@ async function appWithLogs() {
   });
   const app = Fastify({
     logger: { level: 'debug', stream, redact: ['*.password'] },
-    logController: new RequestLogController(plainLines),
+    logController: controller,
   });
   app.get('/client-config', async () => ({ ok: true }));
   app.get('/health', async () => ({ status: 'ok' }));
@@ -27,7 +36,7 @@ async function appWithLogs() {
     throw new Error('boom');
   });
   await app.ready();
-  return { app, appLines, plain };
+  return { app, appLines, plain, observed };
 }
 
 describe('request log lines', () => {
@@ -70,6 +79,21 @@ describe('request log lines', () => {
       }),
     ]);
     expect(appLines.find((line) => line.level === 50)).toMatchObject({ err: { message: 'boom' } });
+    await app.close();
+  });
+
+  it('each request, logged or not, is observed once for the latency histogram, by route pattern', async () => {
+    const { app, observed } = await appWithLogs();
+    await app.inject({ method: 'GET', url: '/client-config?x=1' });
+    await app.inject({ method: 'GET', url: '/health' });
+    await app.inject({ method: 'GET', url: '/broken' });
+    await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(observed).toEqual([
+      { route: '/client-config', status: 200, milliseconds: expect.any(Number) },
+      { route: '/health', status: 200, milliseconds: expect.any(Number) },
+      { route: '/broken', status: 500, milliseconds: expect.any(Number) },
+      { route: undefined, status: 404, milliseconds: expect.any(Number) },
+    ]);
     await app.close();
   });
 });

@@ -8,6 +8,7 @@ import {
 import fp from 'fastify-plugin';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../lib/app-error';
+import type { RequestLines } from '../lib/request-lines';
 
 /** The pg-boss call the queue-depth gauge reads (its cached counts: no scan per scrape). */
 export interface JobQueueStats {
@@ -57,40 +58,52 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
   return isLoopback(request.socket.remoteAddress) && !request.headers['x-forwarded-for'];
 }
 
-/** A logger for lines that hold nothing secret by construction: no redaction pass. */
-export interface PlainLineLogger {
-  info(line: object, message: string): void;
-  debug(line: object, message: string): void;
-}
+/** What the latency histogram is told as each request ends. */
+export type RequestObserver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  milliseconds: number,
+) => void;
 
 /**
- * One log line per request instead of Fastify's two ("incoming request", "request completed"), and
- * none at info for a probe that succeeds: a busy instance's cheapest endpoints stay cheap.
+ * The end of every request: one log line instead of Fastify's two ("incoming request", "request
+ * completed"), none at info for a probe that succeeds, and the latency histogram's observation
+ * (set by the observability plugin). Both in this one call, which Fastify makes for every request
+ * once its answer is sent: an onResponse hook as well would cost the cheapest endpoints one more
+ * pass through Fastify's hook runner for the same moment (bench/results/http-2026-11-25.md).
  *
- * A successful request's line (method, path without its query, status, time, request id) goes
- * through `plainLines` when given: the app logger's redaction walks every line for secrets, and on
- * the cheapest endpoints it cost more than the rest of the request (bench/results/http-*.md).
- * Errors themselves are logged by the app logger, redaction included: an error may carry anything.
+ * A successful request's line (method, path without its query, status, time, request id) is
+ * written by `lines` when given (lib/request-lines.ts): the app logger's redaction walks every line
+ * for secrets, and this line holds none by construction. Errors themselves are logged by the app
+ * logger, redaction included: an error may carry anything.
  */
 export class RequestLogController extends LogController {
-  constructor(private readonly plainLines?: PlainLineLogger) {
+  observe: RequestObserver | null = null;
+
+  constructor(private readonly lines?: RequestLines) {
     super();
   }
 
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = {
-      method: request.method,
-      // The path only: query strings carry live-stream tickets and file URL signatures.
-      url: request.url.split('?', 1)[0],
-      statusCode: reply.statusCode,
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    const level = PROBES.has(request.url) && reply.statusCode < 400 ? 'debug' : 'info';
-    if (error) reply.log.error({ ...line, err: error }, 'request failed');
-    else if (this.plainLines) this.plainLines[level]({ reqId: request.id, ...line }, 'request');
-    else reply.log[level](line, 'request');
+    const milliseconds = reply.elapsedTime;
+    this.observe?.(request, reply, milliseconds);
+    const query = request.url.indexOf('?');
+    const method = request.method;
+    // The path only: query strings carry live-stream tickets and file URL signatures.
+    const url = query === -1 ? request.url : request.url.slice(0, query);
+    const statusCode = reply.statusCode;
+    const responseTime = Math.round(milliseconds * 10) / 10;
+    const level = PROBES.has(request.url) && statusCode < 400 ? 'debug' : 'info';
+    // The app logger's lines carry the request id through the request's child logger.
+    if (error) {
+      reply.log.error({ method, url, statusCode, responseTime, err: error }, 'request failed');
+    } else if (this.lines) {
+      this.lines.write(level, { reqId: request.id, method, url, statusCode, responseTime });
+    } else {
+      reply.log[level]({ method, url, statusCode, responseTime }, 'request');
+    }
   }
 }
 
@@ -99,7 +112,11 @@ export class RequestLogController extends LogController {
  */
 async function observabilityPlugin(
   app: FastifyInstance,
-  options: { searchIndexSyncedAt: () => number },
+  options: {
+    searchIndexSyncedAt: () => number;
+    /** The app's controller (Fastify's logController option), when the app logs: it observes each request's latency. */
+    requests?: RequestLogController;
+  },
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -160,16 +177,26 @@ async function observabilityPlugin(
 
   app.decorate('observability', observability);
 
-  // A callback hook: no promise per request for a measurement that never waits.
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'not found';
-    const seconds = reply.elapsedTime / 1000;
+  const observe: RequestObserver = (request, reply, milliseconds) => {
     duration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      seconds,
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'not found',
+        status_code: String(reply.statusCode),
+      },
+      milliseconds / 1000,
     );
-    done();
-  });
+  };
+  // Fastify calls the controller at the end of a request only when it has a logger (it watches
+  // for the answer's end only then): an app without one (tests) observes through a hook.
+  if (options.requests) {
+    options.requests.observe = observe;
+  } else {
+    app.addHook('onResponse', (request, reply, done) => {
+      observe(request, reply, reply.elapsedTime);
+      done();
+    });
+  }
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, app.deps.config.METRICS_TOKEN)) {

@@ -42,7 +42,11 @@ const loadTerms = async () => ({
 const loadAnnonceFound = async () => ({
   Component: (await withTexts(['found'], () => import('./routes/annonce-found'))).AnnonceFoundRoute,
 });
-const loadLogin = async () => ({
+/** What the login screen tells the shell (also rendered at build as the early login, early-login.prerender.tsx). */
+export const LOGIN_HANDLE: RouteHandle = { titleKey: 'page.login.title', hideHeader: true };
+
+/** The login screen with its texts (the build's early login loads it the same way). */
+export const loadLogin = async () => ({
   Component: (await withTexts(['auth', 'dates'], () => import('./routes/login'))).LoginRoute,
 });
 const loadReport = async () => ({
@@ -87,7 +91,7 @@ export function createAppRouter() {
         {
           element: <GuestOnly />,
           children: [
-            screen(paths.login.path, { titleKey: 'page.login.title', hideHeader: true }, loadLogin),
+            screen(paths.login.path, LOGIN_HANDLE, loadLogin),
           ],
         },
         {

@@ -309,6 +309,10 @@ export interface ClientPolicy {
 export function createApiClient({ session, errorToasts }: ClientPolicy) {
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const toast = errorToasts && !options.silent;
+    // A lazy schema's code travels with the request rather than after its answer.
+    if (options.schema && !('safeParse' in options.schema)) {
+      options.schema().catch(() => undefined);
+    }
     const token = options.anonymous ? null : session.accessToken();
     let response = await send(path, options, token);
 

@@ -40,7 +40,8 @@ export function listenForInstallOffer() {
 }
 
 export function useInstallOffer() {
-  return useSyncExternalStore(subscribe, () => state.installOffer !== null);
+  // Rendered at build (the early login): no offer, nothing waiting.
+  return useSyncExternalStore(subscribe, () => state.installOffer !== null, () => false);
 }
 
 /** Opens the browser's install dialog; an offer can be used once. */
@@ -79,7 +80,7 @@ export async function registerServiceWorker() {
 }
 
 export function useNewVersionWaiting() {
-  return useSyncExternalStore(subscribe, () => state.waitingWorker !== null);
+  return useSyncExternalStore(subscribe, () => state.waitingWorker !== null, () => false);
 }
 
 /** Lets the waiting version take over, then reloads the page into it. */

@@ -1,9 +1,10 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { afterFirstScreenIdle } from './first-screen';
 
 /**
  * A form's resolver whose code (zod and its schema) is not part of the screen's first load (issue
- * 17): fetched as soon as the form's module runs, and waited for only if the form is sent before
- * it has arrived.
+ * 17): fetched once the first screen is shown and the main thread idle (or when the form is first
+ * checked, if that comes first), and waited for only if the form is sent before it has arrived.
  */
 export function lazyResolver<Values extends FieldValues, Context, Output>(
   load: () => Promise<Resolver<Values, Context, Output>>,
@@ -16,6 +17,8 @@ export function lazyResolver<Values extends FieldValues, Context, Output>(
     });
     return loading;
   };
-  resolver().catch(() => undefined);
+  void afterFirstScreenIdle()
+    .then(resolver)
+    .catch(() => undefined);
   return async (values, context, options) => (await resolver())(values, context, options);
 }

@@ -70,32 +70,38 @@ export function savedSearchMatchesAnnonce(
   savedSearch: SearchCriteria,
   annonce: MatchableAnnonce,
 ): boolean {
-  if (!inList(savedSearch.vehicleTypeIds, annonce.vehicleTypeId)) return false;
-  if (!inList(savedSearch.brandIds, annonce.brandId)) return false;
-  if (!inList(savedSearch.modelIds, annonce.modelId)) return false;
-  if (!inList(savedSearch.modelFinishIds, annonce.modelFinishId)) return false;
-  if (!inList<string>(savedSearch.colors, annonce.color)) return false;
-  if (!inList<string>(savedSearch.energies, annonce.energy)) return false;
-  if (savedSearch.minFiscalPower !== null && savedSearch.minFiscalPower > 0) {
-    if (annonce.fiscalPower === null || annonce.fiscalPower < savedSearch.minFiscalPower)
-      return false;
-  }
-  if (savedSearch.maxFiscalPower !== null) {
-    if (annonce.fiscalPower === null || annonce.fiscalPower > savedSearch.maxFiscalPower)
-      return false;
-  }
-  const location = locationOf(savedSearch);
-  if (location) {
-    if (annonce.latitude === null || annonce.longitude === null) return false;
-    const point = { latitude: annonce.latitude, longitude: annonce.longitude };
-    if (!isWithinRadius(location, point, location.radiusKm)) return false;
-  }
-  const words = searchWords(savedSearch.researchText);
-  if (words.length > 0) {
-    const annonceWords = normalizeSearchText(annonce.searchText ?? '').split(' ');
-    if (!words.every((word) => annonceWords.includes(word))) {
-      return false;
+  return savedSearchMatcher(annonce)(savedSearch);
+}
+
+/**
+ * `savedSearchMatchesAnnonce` for one announcement and many searches: the announcement's words are
+ * normalised once, not once per search (the alert fan-out tests thousands).
+ */
+export function savedSearchMatcher(
+  annonce: MatchableAnnonce,
+): (savedSearch: SearchCriteria) => boolean {
+  const annonceWords = new Set(normalizeSearchText(annonce.searchText ?? '').split(' '));
+  return (savedSearch) => {
+    if (!inList(savedSearch.vehicleTypeIds, annonce.vehicleTypeId)) return false;
+    if (!inList(savedSearch.brandIds, annonce.brandId)) return false;
+    if (!inList(savedSearch.modelIds, annonce.modelId)) return false;
+    if (!inList(savedSearch.modelFinishIds, annonce.modelFinishId)) return false;
+    if (!inList<string>(savedSearch.colors, annonce.color)) return false;
+    if (!inList<string>(savedSearch.energies, annonce.energy)) return false;
+    if (savedSearch.minFiscalPower !== null && savedSearch.minFiscalPower > 0) {
+      if (annonce.fiscalPower === null || annonce.fiscalPower < savedSearch.minFiscalPower)
+        return false;
     }
-  }
-  return true;
+    if (savedSearch.maxFiscalPower !== null) {
+      if (annonce.fiscalPower === null || annonce.fiscalPower > savedSearch.maxFiscalPower)
+        return false;
+    }
+    const location = locationOf(savedSearch);
+    if (location) {
+      if (annonce.latitude === null || annonce.longitude === null) return false;
+      const point = { latitude: annonce.latitude, longitude: annonce.longitude };
+      if (!isWithinRadius(location, point, location.radiusKm)) return false;
+    }
+    return searchWords(savedSearch.researchText).every((word) => annonceWords.has(word));
+  };
 }

@@ -27,6 +27,25 @@ describe('lampion events', () => {
     expect(lampionDayOf(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
     expect(lampionDayOf(new Date('2026-11-21T22:30:00Z'))).toBe('2026-11-21');
   });
+
+  it('turns the day at Paris midnight to the millisecond, in winter and summer, whatever came before', () => {
+    const days = [
+      '2026-11-21T22:59:59.999Z',
+      '2026-11-21T23:00:00.000Z',
+      '2026-11-21T22:59:30.000Z',
+      '2026-07-01T21:59:59.999Z',
+      '2026-07-01T22:00:00.000Z',
+      '2026-07-01T22:00:00.000Z',
+    ].map((iso) => lampionDayOf(new Date(iso)));
+    expect(days).toEqual([
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-21',
+      '2026-07-01',
+      '2026-07-02',
+      '2026-07-02',
+    ]);
+  });
 });
 
 describe('levels, loops and grades', () => {

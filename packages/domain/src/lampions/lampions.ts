@@ -161,7 +161,16 @@ const LAMPION_DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/**
+ * The last answer, by UTC minute: Paris's offsets are whole hours, so its day never changes inside
+ * a minute. Formatting with a time zone still cost each identifier check some 40 µs of CPU, about
+ * 2.5 % of the server's time at 200 checks/s (bench/results/matches-2026-11-25.md).
+ */
+let lastDay = { minute: Number.NaN, day: '' };
+
 /** The Europe/Paris calendar day of an instant, "YYYY-MM-DD": the daily cap's unit. */
 export function lampionDayOf(instant: Date): string {
-  return LAMPION_DAY_FORMAT.format(instant);
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: LAMPION_DAY_FORMAT.format(instant) };
+  return lastDay.day;
 }

@@ -99,20 +99,40 @@ export const serverKeys = pgTable('server_keys', {
  * rows and their own GiST index make "everyone within 20 km" a scan of a small table, not of the
  * wide users rows (bench/results/notifications-*.md).
  */
-export const userPositions = pgTable('user_positions', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  reachable: boolean('reachable').notNull(),
-});
+export const userPositions = pgTable(
+  'user_positions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    reachable: boolean('reachable').notNull(),
+    /**
+     * The position's square of 0.02° (about 2 × 1.5 km in France), as `positionCell` numbers it
+     * (alert-fan-out.ts): the squares wholly inside a 20 km disc need no distance test, and the
+     * (cell) index carries what the fan-out reads, so the disc is an index-only scan.
+     */
+    cell: integer('cell')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(floor(latitude * 50)::integer + 4500) * 20000 + floor(longitude * 50)::integer + 9000`,
+      ),
+  },
+  (table) => [
+    index('user_positions_cell_idx')
+      .on(table.cell)
+      .where(sql`reachable`),
+  ],
+);
 
 /**
  * Where the alert fan-out looks first: each saved search under one key that every announcement it
  * matches must carry (`m:<model>` per model, else `b:<brand>` per brand, else `w:<word>` for a plain
- * word of its text, else `t:<type>` per vehicle type, else `any`). Kept by a trigger on
- * saved_searches (migration 0018); a new announcement reads only the searches under its own keys.
+ * word of its text, else `t:<type>` per vehicle type, else `any`); a search around a place has that
+ * key once per 0.5° square its disc reaches (`b:64@97:4`), so an announcement in Paris reads no
+ * search around Lyon. Kept by a trigger on saved_searches (migrations 0019, 0027); a new
+ * announcement reads only the searches under its own keys.
  */
 export const savedSearchKeys = pgTable(
   'saved_search_keys',
@@ -121,9 +141,13 @@ export const savedSearchKeys = pgTable(
     savedSearchId: integer('saved_search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    /** The search's research_words, so that the fan-out drops a search by its text from the index. */
+    words: text('words').array().notNull().default([]),
   },
   (table) => [
     primaryKey({ columns: [table.key, table.savedSearchId] }),
     index('saved_search_keys_search_idx').on(table.savedSearchId),
+    // Migration 0027 adds INCLUDE (saved_search_id, words): the fan-out reads the index alone.
+    index('saved_search_keys_lookup_idx').on(table.key),
   ],
 );

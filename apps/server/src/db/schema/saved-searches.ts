@@ -29,6 +29,12 @@ export const savedSearches = pgTable(
     minFiscalPower: integer('min_fiscal_power'),
     maxFiscalPower: integer('max_fiscal_power'),
     criteriaKey: text('criteria_key').notNull(),
+    /**
+     * The words of the text the alert fan-out can test in SQL (plain a–z/0–9 once lower-cased and
+     * common French accents removed): each must be a word of a matching announcement. Set by a
+     * trigger (migration 0027), never by the application.
+     */
+    researchWords: text('research_words').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The change log of the viewer's marks on discovery cards (migration 0027's triggers): one row per
+ * The change log of the viewer's marks on discovery cards (migration 0028's triggers): one row per
  * favourite or view added or removed, naming its user, with the writing transaction's id. Each
  * server keeps its users' favourites and views in memory (modules/discovery/card-cache.ts) and the
  * search index's sync drops those of every user named here, exactly as discovery_changes does for

@@ -26,6 +26,8 @@ export {
   loadPhotos,
 } from './annonce-card.presenter';
 export { deleteObjects } from './annonce-files';
+// The demo seed prepares its photos as an upload would (same JPEG, same WebP sizes).
+export { preparePhoto, storePreparedFile, type PreparedFile } from './annonce-files';
 // The history of an announcement, which the completion-deadlines job also writes to.
 export { recordAnnonceEvents } from './annonce-events';
 export { loadSharePreview, sharePreviewPage } from './annonce-share-preview';

@@ -42,6 +42,11 @@ import { NO_STATISTICS, searchStatistics, type SearchStatistics } from './search
  * bounds what no write announces: a boost running out, view counts moving the top.
  */
 export const HOME_LIST_TTL_MS = 30_000;
+/**
+ * How long a user's home sections (alerts and their summaries) are reused while the alerts stay the
+ * same: a summary only names brands, models and places.
+ */
+const HOME_SECTIONS_TTL_MS = 10 * 60_000;
 /** How long the planner statistics read from PostgreSQL are reused (wall clock). */
 const STATISTICS_TTL_MS = 10 * 60_000;
 /** Whole homes kept at most (the least recently used go first): about 300 kB each. */
@@ -53,6 +58,15 @@ export interface Viewer {
   userId: number;
   locale: Locale;
 }
+
+/** A user's alerts as their home sections show them (homeSections). */
+type HomeSections = {
+  id: number;
+  name: string;
+  sort: SearchSort | null;
+  criteria: SearchCriteria;
+  description: string;
+}[];
 
 interface ListRequest {
   criteria: SearchCriteria;
@@ -157,9 +171,13 @@ export function createDiscoveryService(deps: {
   const homes = new Map<
     string,
     {
+      /** Until when the lists are reused (as a home list: HOME_LIST_TTL_MS). */
       until: number;
+      /** Until when the sections (alerts, their summaries) are reused while the alerts stay. */
+      sectionsUntil: number;
       generation: string;
       alerts: string;
+      sections: HomeSections;
       groups: HomeGroup[];
       ids: number[];
       /** The last answer (UTF-8 JSON) and the flags it carries. */
@@ -332,7 +350,8 @@ export function createDiscoveryService(deps: {
      * Every section mirrors the search its "see everything" button opens.
      */
     async home(viewer: Viewer, userPosition: LatLng | null): Promise<HomeGroup[]> {
-      return computeHome(viewer, userPosition);
+      const sections = await homeSections(viewer, userPosition);
+      return presentHome(viewer, userPosition, sections, await discoveryGeneration(db));
     },
 
     /**
@@ -370,13 +389,28 @@ export function createDiscoveryService(deps: {
           return cached.json.body;
         }
       }
+      // A new generation (an announcement validated, withdrawn…) or lists past their delay: the
+      // lists again, but not the sections while the alerts stay. Every user's first home after a
+      // validation used to read its alerts, their summaries and the position again (half a dozen
+      // queries queued behind the fan-out's writes, bench/results/notifications-end-to-end-*.md);
+      // the shared lists (latest, per type, top) are rebuilt once per generation (homeList).
       const before = await homeStamp(db, viewer.userId, []);
-      const groups = HomeDataResponseSchema.parse(await computeHome(viewer, userPosition));
+      const kept =
+        cached && cached.sectionsUntil > now && cached.alerts === before.alerts ? cached : null;
+      const sections = kept?.sections ?? (await homeSections(viewer, userPosition));
+      const [home] = await Promise.all([
+        presentHome(viewer, userPosition, sections, before.generation),
+        // The position remembered as often as before: when the lists' delay has passed.
+        kept && kept.until <= now ? remember(viewer, userPosition) : null,
+      ]);
+      const groups = HomeDataResponseSchema.parse(home);
       homes.delete(key);
       homes.set(key, {
         until: now + HOME_LIST_TTL_MS,
+        sectionsUntil: kept?.sectionsUntil ?? now + HOME_SECTIONS_TTL_MS,
         generation: before.generation,
         alerts: before.alerts,
+        sections,
         groups,
         ids: [...new Set(groups.flatMap((group) => group.annonces.map((card) => card.id)))],
       });
@@ -385,30 +419,53 @@ export function createDiscoveryService(deps: {
     },
   };
 
+  /** The user's last known position (the alert fan-out's "near"), when the home sends one. */
+  function remember(viewer: Viewer, userPosition: LatLng | null) {
+    return userPosition
+      ? deps.savedSearches.rememberLastPosition(
+          viewer.userId,
+          userPosition.latitude,
+          userPosition.longitude,
+        )
+      : null;
+  }
+
+  /**
+   * What a user's home shows besides the lists: their alerts with their summaries (the position
+   * remembered on the way). Depends on the alerts, not on the announcements.
+   */
+  async function homeSections(viewer: Viewer, userPosition: LatLng | null): Promise<HomeSections> {
+    const [alerts] = await Promise.all([
+      deps.savedSearches.rowsOf(viewer),
+      remember(viewer, userPosition),
+    ]);
+    const criteria = alerts.map(criteriaOfRow);
+    const descriptions = await deps.savedSearches.describeAll(
+      alerts.map((row, index) => ({ criteria: criteria[index]!, address: row.address })),
+      viewer.locale,
+    );
+    return alerts.map((alert, index) => ({
+      id: alert.id,
+      name: alert.name,
+      sort: (alert.researchSorting as SearchSort | null) ?? null,
+      criteria: criteria[index]!,
+      description: descriptions[index]!,
+    }));
+  }
+
   /**
    * The home sections in display order. CLOSE_ANNONCES only with a position; one
    * SAVED_SEARCH_ANNONCES per alert and one VEHICLE_ANNONCES per type having announcements. Every
    * section mirrors the search its "see everything" button opens.
    */
-  async function computeHome(viewer: Viewer, userPosition: LatLng | null): Promise<HomeGroup[]> {
+  async function presentHome(
+    viewer: Viewer,
+    userPosition: LatLng | null,
+    alerts: HomeSections,
+    generation: string,
+  ): Promise<HomeGroup[]> {
     const first = { offset: 0, limit: HOME_GROUP_SIZE };
-    const generation = await discoveryGeneration(db);
-    const [alerts, types] = await Promise.all([
-      deps.savedSearches.rowsOf(viewer),
-      typesWithAnnonces(generation),
-      userPosition
-        ? deps.savedSearches.rememberLastPosition(
-            viewer.userId,
-            userPosition.latitude,
-            userPosition.longitude,
-          )
-        : null,
-    ]);
-    const alertCriteria = alerts.map(criteriaOfRow);
-    const descriptions = await deps.savedSearches.describeAll(
-      alerts.map((row, index) => ({ criteria: alertCriteria[index]!, address: row.address })),
-      viewer.locale,
-    );
+    const types = await typesWithAnnonces(generation);
 
     const requests: {
       group: Omit<HomeGroup, 'annonces'>;
@@ -440,13 +497,8 @@ export function createDiscoveryService(deps: {
       group: fixed('LAST_ANNONCES'),
       list: { ...first, criteria: EMPTY_SEARCH_CRITERIA, order: 'MOST_RECENT', from: null },
     });
-    alerts.forEach((alert, index) => {
-      const criteria = alertCriteria[index]!;
-      const from = referencePoint(criteria, userPosition);
-      const sort: SearchSort = effectiveSort(
-        (alert.researchSorting as SearchSort | null) ?? null,
-        from !== null,
-      );
+    for (const alert of alerts) {
+      const from = referencePoint(alert.criteria, userPosition);
       requests.push({
         group: {
           annonceType: 'SAVED_SEARCH_ANNONCES',
@@ -454,11 +506,16 @@ export function createDiscoveryService(deps: {
           isI18n: false,
           vehicleTypeId: null,
           savedSearchId: alert.id,
-          savedSearchDescription: descriptions[index]!,
+          savedSearchDescription: alert.description,
         },
-        list: { ...first, criteria, order: sort, from },
+        list: {
+          ...first,
+          criteria: alert.criteria,
+          order: effectiveSort(alert.sort, from !== null),
+          from,
+        },
       });
-    });
+    }
     for (const type of types) {
       requests.push({
         group: {

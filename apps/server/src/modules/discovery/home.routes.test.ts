@@ -156,6 +156,29 @@ describe('the home kept for a user', () => {
     expect(ids(section(withdrawn, 'CLOSE_ANNONCES'))).not.toContain(id);
   });
 
+  it("refreshes a kept home's alert sections when an announcement is validated or withdrawn", async () => {
+    const viewer = await buildUser(t.db);
+    const created = await t.injectAs(viewer, {
+      method: 'POST',
+      url: '/savedSearch',
+      ...form({ name: 'Mes 3008', modelIds: `[${c.p3008}]` }),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const first = section(await home(viewer), 'SAVED_SEARCH_ANNONCES');
+    expect(first.title).toBe('Mes 3008');
+    const { id } = await buildAnnonce(t.db, {
+      vehicleTypeId: c.car,
+      brandId: c.peugeot,
+      modelId: c.p3008,
+      validatedAt: new Date('2026-11-22T10:00:00Z'),
+    });
+    const after = section(await home(viewer), 'SAVED_SEARCH_ANNONCES');
+    expect(ids(after)).toContain(id);
+    expect(after.savedSearchDescription).toBe(first.savedSearchDescription);
+    await t.db.update(annonces).set({ status: 'FINISHED' }).where(eq(annonces.id, id));
+    expect(ids(section(await home(viewer), 'SAVED_SEARCH_ANNONCES'))).not.toContain(id);
+  });
+
   it("reads each user's favourites and views anew, and never hands one user's home to another", async () => {
     const one = await buildUser(t.db);
     const other = await buildUser(t.db);

@@ -17,7 +17,7 @@ import {
  *   next one, so 32 concurrent searches cost a handful of syncs, not 32.
  * - Transactions commit out of id order: a sync reads every change whose transaction was not yet
  *   finished at the previous sync (ids from that snapshot's xmin) and skips those already applied.
- * - The same statement reads viewer_mark_changes (migration 0027): the users whose favourites or
+ * - The same statement reads viewer_mark_changes (migration 0028): the users whose favourites or
  *   views changed, told to `onMarksChange` listeners (the card cache keeps each viewer's marks).
  * - A failed load is tried again, after 1 s, then twice as long each time up to a minute; /ready
  *   says "failing" meanwhile (searches go to PostgreSQL).

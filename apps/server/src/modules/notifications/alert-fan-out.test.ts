@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { distanceKm } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
@@ -8,9 +9,10 @@ import {
   notificationPreferences,
   notifications,
   savedSearches,
+  savedSearchKeys,
 } from '../../db/schema/index';
 import { catalogue, PLACES, type Catalogue } from '../discovery/testing/discovery-fixture';
-import { runAlertFanOut } from './alert-fan-out';
+import { findAlertRecipients, loadFanOutAnnonce, runAlertFanOut } from './alert-fan-out';
 import { createDispatcher } from './dispatcher';
 import { createLocalLiveBus } from './live-bus';
 
@@ -84,6 +86,8 @@ describe('alert fan-out when an announcement is validated', () => {
     await alert(alertShouted, 'Crié, "fort" \\ !', { researchText: 'PEUGEOT-208 !' });
     const alertAccented = await buildUser(t.db);
     await alert(alertAccented, 'Accents', { researchText: 'Peugéot' });
+    const alertAccentedOtherWord = await buildUser(t.db);
+    await alert(alertAccentedOtherWord, 'Électrique', { researchText: 'Peugeot électrique' });
     const alertOtherText = await buildUser(t.db);
     await alert(alertOtherText, 'Clio', { researchText: 'clio' });
     const alertAround = await buildUser(t.db);
@@ -132,6 +136,7 @@ describe('alert fan-out when an announcement is validated', () => {
       alertOtherText,
       alertShouted,
       alertAccented,
+      alertAccentedOtherWord,
       alertAround,
       alertTooFar,
       alertOptedOut,
@@ -186,6 +191,127 @@ describe('alert fan-out when an announcement is validated', () => {
     await runAlertFanOut({ db: t.db, clock: t.clock }, annonce.id);
     await dispatcher().run();
     expect(await told()).toHaveLength(rows.length);
+  });
+
+  it('finds exactly the users within 20 km, those near the edge of the disc too', async () => {
+    // Around Bordeaux (west of Greenwich: negative longitudes): positions drawn from a fixed
+    // sequence between 0 and 24 km away, and some a few metres either side of 20 km.
+    const centre = { latitude: 44.8378, longitude: -0.5792 };
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const offsets = [
+      ...Array.from({ length: 400 }, () => ({ km: 24 * Math.sqrt(next()), bearing: next() * 360 })),
+      ...[0, 45, 90, 135, 180, 225, 270, 315].flatMap((bearing) => [
+        { km: 19.98, bearing },
+        { km: 20.02, bearing },
+      ]),
+    ];
+    const placed = await Promise.all(
+      offsets.map(async ({ km, bearing }) => {
+        const radians = (bearing * Math.PI) / 180;
+        const position = {
+          latitude: centre.latitude + (km * Math.cos(radians)) / 111.32,
+          longitude:
+            centre.longitude +
+            (km * Math.sin(radians)) / (111.32 * Math.cos((centre.latitude * Math.PI) / 180)),
+        };
+        const user = await buildUser(t.db, {
+          lastLatitude: position.latitude,
+          lastLongitude: position.longitude,
+        });
+        return { id: user.id, within: distanceKm(centre, position) <= 20 };
+      }),
+    );
+    const owner = await buildUser(t.db);
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      theftLatitude: centre.latitude,
+      theftLongitude: centre.longitude,
+    });
+    const found = await findAlertRecipients(t.db, (await loadFanOutAnnonce(t.db, annonce.id))!);
+
+    const expected = placed.filter((user) => user.within).map((user) => user.id);
+    expect(expected.length).toBeGreaterThan(250);
+    expect(expected.length).toBeLessThan(placed.length - 50);
+    const placedIds = new Set(placed.map((user) => user.id));
+    expect(found.near.filter((id) => placedIds.has(id)).sort((a, b) => a - b)).toEqual(
+      expected.sort((a, b) => a - b),
+    );
+  });
+
+  it('files a search under its plain words and under each square its disc reaches', async () => {
+    const user = await buildUser(t.db);
+    const [search] = await t.db
+      .insert(savedSearches)
+      .values({
+        userId: user.id,
+        name: 'Vélo',
+        criteriaKey: 'velo-muret',
+        researchText: 'Vélo électrique, ROUGE! 中文',
+        brandIds: [c.peugeot],
+        ...PLACES.muret,
+        locationRadius: 30,
+      })
+      .returning({ id: savedSearches.id, words: savedSearches.researchWords });
+    expect([...search!.words].sort()).toEqual(['electrique', 'rouge', 'velo']);
+    const keys = async () =>
+      (
+        await t.db
+          .select({ key: savedSearchKeys.key })
+          .from(savedSearchKeys)
+          .where(eq(savedSearchKeys.savedSearchId, search!.id))
+      )
+        .map((row) => row.key)
+        .sort();
+    // 30 km around Muret (43.46, 1.33), with the margin, reaches latitudes 43.18–43.75 and longitudes 0.93–1.72:
+    // squares 86–87 by 1–3 of half a degree, Toulouse's (87:2) among them.
+    expect(await keys()).toEqual(
+      ['86:1', '86:2', '86:3', '87:1', '87:2', '87:3'].map((cell) => `b:${c.peugeot}@${cell}`),
+    );
+
+    await t.db
+      .update(savedSearches)
+      .set({ researchText: 'clio', brandIds: [], latitude: null, longitude: null })
+      .where(eq(savedSearches.id, search!.id));
+    expect(await keys()).toEqual(['w:clio']);
+  });
+
+  it('with a delivery, writes the rows dispatched, queues their push in its transaction and tells their users after', async () => {
+    const owner = await buildUser(t.db);
+    const near = await buildUser(t.db, { lastLatitude: 47.2184, lastLongitude: -1.5536 });
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      theftLatitude: 47.2186,
+      theftLongitude: -1.5541,
+    });
+    const queued: { ids: number[]; seen: number }[] = [];
+    const told: number[][] = [];
+    const delivery = {
+      async queuePush(tx: typeof t.db, ids: number[]) {
+        // The rows are there for the push jobs written on the same transaction.
+        const seen = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(inArray(notifications.id, ids));
+        queued.push({ ids, seen: seen.length });
+      },
+      async tell(userIds: number[]) {
+        told.push(userIds);
+      },
+    };
+    await runAlertFanOut({ db: t.db, clock: t.clock, delivery }, annonce.id);
+    const [row] = await t.db
+      .select({ id: notifications.id, dispatchedAt: notifications.dispatchedAt })
+      .from(notifications)
+      .where(and(eq(notifications.userId, near.id), eq(notifications.objectId, annonce.id)));
+    expect(row!.dispatchedAt).toEqual(t.clock.now());
+    expect(queued).toEqual([{ ids: [row!.id], seen: 1 }]);
+    expect(told).toEqual([[near.id]]);
+
+    // A retried run adds no row, so it queues and tells nothing.
+    await runAlertFanOut({ db: t.db, clock: t.clock, delivery }, annonce.id);
+    expect(queued).toHaveLength(1);
+    expect(told).toHaveLength(1);
   });
 
   it('does nothing for an announcement that is not VALIDATED', async () => {

@@ -1,15 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   NEAR_VEHICLES_RADIUS_KM,
+  type LatLng,
   normalizeSearchText,
-  savedSearchMatchesAnnonce,
+  savedSearchMatcher,
   type Color,
   type Energy,
   type MatchableAnnonce,
+  type NotificationType,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
+import { discCells } from './near-users';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -98,6 +101,49 @@ function withinMetres(
     <= power(sin(least(${metres} / ${2 * EARTH_RADIUS_M}::float8, pi() / 2)), 2)`;
 }
 
+/** The 0.5° square of a place, as saved_search_cells (migration 0027) names it. */
+export const alertCell = (place: LatLng) =>
+  `${Math.floor(place.latitude * 2)}:${Math.floor(place.longitude * 2)}`;
+
+/**
+ * Reachable users within 20 km of `point` but its owner, without those who turned these
+ * notifications off, as one text of ids joined by commas (a row per user cost more to read than the
+ * scan itself). The squares of near-users.ts, else (near a pole or the antimeridian) the GiST index.
+ */
+function nearUsers(point: LatLng, ownerId: number): SQL {
+  const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
+  const within = withinMetres(
+    sql`up.latitude`,
+    sql`up.longitude`,
+    point,
+    sql`${radiusMeters}::float8`,
+  );
+  // Those who turned these notifications off, as one hashed list (a few per cent of the users),
+  // not a preferences probe per user found (bench/results/notifications-2026-11-25.md).
+  const allowed = sql`up.user_id <> ${ownerId}
+    and up.user_id not in (select p.user_id from notification_preferences p
+                           where not p.new_annonces_close_notifications)`;
+  const cells = discCells(point, NEAR_VEHICLES_RADIUS_KM);
+  const found = cells
+    ? sql`select up.user_id from user_positions up
+          where up.reachable and up.cell = any(${intArray(cells.inside)}) and ${allowed}
+        union all
+        select up.user_id from user_positions up
+          where up.reachable and up.cell = any(${intArray(cells.edge)}) and ${within} and ${allowed}`
+    : sql`select up.user_id from user_positions up
+          where up.reachable
+            and earth_box(ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8),
+                          ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
+            and ${within} and ${allowed}`;
+  return sql`select string_agg(user_id::text, ',') as ids from (${found}) near`;
+}
+
+/** An int[] parameter (one value however many numbers). */
+const intArray = (values: readonly number[]) => sql`${pgArray(values)}::int[]`;
+
+/** The numbers of a text of ids joined by commas. */
+const idsOf = (text: string | null) => (text ? text.split(',').map(Number) : []);
+
 /** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
 const intOrNull = (value: number | null) =>
   value === null ? sql`null::integer` : sql`${value}::integer`;
@@ -110,8 +156,8 @@ const textOrNull = (value: string | null) =>
  * - alerts: the saved-search lists, fiscal power and radius are checked in SQL, which leaves few
  *   rows; each is then checked by `savedSearchMatchesAnnonce` (the search's own rule, text included);
  * - near: users whose last known position (users.last_latitude/longitude, written by the home and
- *   search calls and identifier checks that send a position) lies within 20 km, through the GiST
- *   index on that position.
+ *   search calls and identifier checks that send a position) lies within 20 km, through the squares
+ *   of user_positions.cell (near-users.ts).
  */
 export async function findAlertRecipients(
   db: Db,
@@ -130,44 +176,34 @@ export async function findAlertRecipients(
     annonce.latitude !== null && annonce.longitude !== null
       ? { latitude: annonce.latitude, longitude: annonce.longitude }
       : null;
-  // The text prefilter: a saved word made only of a–z and 0–9 (between spaces or punctuation) is a
-  // word of the search rule as it is, so it must be one of the announcement's words. Other words
-  // (accents, other scripts) are left to the rule itself below: the filter never drops a match.
+  // The text prefilter: a search's research_words (migration 0027, carried by its keys) are words
+  // of the search rule as they are, so each must be one of the announcement's words. Other words (other scripts) are left
+  // to the rule itself below: the filter never drops a match.
   const words = [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(
     Boolean,
   );
   const annonceWords = pgArray(words);
   // Only the saved searches filed under a key this announcement carries can match it.
-  const searchKeys = pgArray([
+  const baseKeys = [
     'any',
     ...(annonce.modelId !== null ? [`m:${annonce.modelId}`] : []),
     ...(annonce.brandId !== null ? [`b:${annonce.brandId}`] : []),
     ...(annonce.vehicleTypeId !== null ? [`t:${annonce.vehicleTypeId}`] : []),
     ...words.map((word) => `w:${word}`),
-  ]);
-  const position = point
-    ? sql`ll_to_earth(${annonce.latitude}::float8, ${annonce.longitude}::float8)`
-    : sql`null::earth`;
-
+  ];
+  // A search around a place is filed under its keys once per 0.5° square its disc reaches.
+  const searchKeys = pgArray(
+    point ? [...baseKeys, ...baseKeys.map((key) => `${key}@${alertCell(point)}`)] : baseKeys,
+  );
   // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
-  //    trigger on users) and its GiST index over reachable users only. Started first: on PostgreSQL
-  //    it runs on another connection while the alerts are found.
-  const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
+  //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
+  //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
+  //    pole or the antimeridian. Started first: on PostgreSQL it runs on another connection while
+  //    the alerts are found.
   const nearQuery: Promise<number[]> = point
-    ? rowsOf<{ user_id: number }>(
-        db,
-        // Those who turned these notifications off, as one hashed list (a few per cent of the
-        // users), not a preferences probe per user found: half the time for Paris's 40,000
-        // (issue 20, bench/results/notifications-2026-11-25.md).
-        sql`select up.user_id
-            from user_positions up
-            where up.reachable
-              and earth_box(${position}, ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
-              and ${withinMetres(sql`up.latitude`, sql`up.longitude`, point, sql`${radiusMeters}::float8`)}
-              and up.user_id <> ${annonce.ownerId}
-              and up.user_id not in (select p.user_id from notification_preferences p
-                                     where not p.new_annonces_close_notifications)`,
-      ).then((rows) => rows.map((row) => row.user_id))
+    ? rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)).then((rows) =>
+        idsOf(rows[0]?.ids ?? null),
+      )
     : Promise.resolve([]);
   // Waited for below; a failure of the alerts part must not leave it unhandled.
   nearQuery.catch(() => {});
@@ -186,11 +222,14 @@ export async function findAlertRecipients(
     max_fiscal_power: number | null;
   }>(
     db,
+    // The keys (with the words each carries) read from their index alone, first, as an array of
+    // ids probed one by one: as a join the planner hashed every saved search instead.
     sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
           s.min_fiscal_power, s.max_fiscal_power
-        from saved_search_keys k
-        join saved_searches s on s.id = k.saved_search_id
-        where k.key = any(${searchKeys}::text[])
+        from saved_searches s
+        where s.id = any(array(
+                select k.saved_search_id from saved_search_keys k
+                where k.key = any(${searchKeys}::text[]) and k.words <@ ${annonceWords}::text[]))
           and s.user_id <> ${annonce.ownerId}
           and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
           and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
@@ -212,33 +251,28 @@ export async function findAlertRecipients(
                      )
                    : sql`false`
                })
-          and (s.research_text is null or not exists (
-                select 1 from regexp_split_to_table(lower(s.research_text), '[[:space:][:punct:]]+') word
-                where word ~ '^[a-z0-9]+$' and not (word = any(${annonceWords}::text[]))))
         order by s.user_id, s.id`,
   );
   lap('alertsSql');
   const matching = new Map<number, string>();
+  const matches = savedSearchMatcher(annonce);
   for (const row of candidates) {
     if (matching.has(row.user_id)) continue;
-    const matches = savedSearchMatchesAnnonce(
-      {
-        researchText: row.research_text,
-        locationRadius: row.location_radius,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        vehicleTypeIds: [],
-        brandIds: [],
-        modelIds: [],
-        modelFinishIds: [],
-        colors: [] as Color[],
-        energies: [] as Energy[],
-        minFiscalPower: row.min_fiscal_power,
-        maxFiscalPower: row.max_fiscal_power,
-      },
-      annonce,
-    );
-    if (matches) matching.set(row.user_id, row.name);
+    const matched = matches({
+      researchText: row.research_text,
+      locationRadius: row.location_radius,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      vehicleTypeIds: [],
+      brandIds: [],
+      modelIds: [],
+      modelFinishIds: [],
+      colors: [] as Color[],
+      energies: [] as Energy[],
+      minFiscalPower: row.min_fiscal_power,
+      maxFiscalPower: row.max_fiscal_power,
+    });
+    if (matched) matching.set(row.user_id, row.name);
   }
   lap('alertsRule');
   // 2. Of their owners, those who may be told and did not turn alerts off (one array parameter).
@@ -277,49 +311,95 @@ function pgArray(values: readonly (number | string)[]): string {
 export const alertDedupeKey = (annonceId: number) => `annonce-alert:${annonceId}`;
 
 /**
+ * What a fan-out does with its rows when it delivers them itself (notifications.job.ts) instead of
+ * leaving them to the dispatcher: 135,000 rows were 270 claims of 500, each with its live-bus
+ * message and push jobs, most of the time from validation to the last notification
+ * (bench/results/notifications-end-to-end-2026-11-25.md).
+ */
+export interface FanOutDelivery {
+  /** Queues Web Push for these new rows, on the fan-out's own transaction (both commit or neither). */
+  queuePush(tx: Db, ids: number[]): Promise<void>;
+  /** Tells these users' open tabs; called once the rows are committed. */
+  tell(userIds: number[]): Promise<void>;
+}
+
+/**
  * Tells users near a validated announcement, and users whose alerts match it (once each). Does
  * nothing unless the announcement is VALIDATED; running it again adds nobody twice. Called by the
  * dispatcher when the owner's ANNONCE_ACCEPTED notification is dispatched, so the validation's own
- * request never waits for it.
+ * request never waits for it. With `delivery`, the rows are written dispatched, their push jobs
+ * queued in the same transaction and their users told after commit; without it, the dispatcher
+ * does that.
  */
 export async function runAlertFanOut(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; delivery?: FanOutDelivery },
   annonceId: number,
 ): Promise<{ alerts: number; near: number }> {
-  const { db } = deps;
+  const { db, delivery } = deps;
   const annonce = await loadFanOutAnnonce(db, annonceId);
   if (!annonce || annonce.status !== 'VALIDATED') return { alerts: 0, near: 0 };
   const recipients = await findAlertRecipients(db, annonce);
   const annonceTitle = (await annonceTitles(db, [annonceId])).get(annonceId) ?? null;
   const now = deps.clock.now();
   const key = alertDedupeKey(annonceId);
-  // The recipients' groups were checked when they were found; the rows go in as two INSERT … SELECT
-  // over arrays (a hundred thousand rows through one statement each, not thousands of parameters),
-  // in one transaction that wakes the dispatcher at commit, like `notify`.
-  await db.transaction(async (tx) => {
-    if (recipients.alerts.size > 0) {
-      await tx.execute(sql`
-        insert into notifications (user_id, type, object_type, object_id, params, dedupe_key, created_at)
-        select recipient.user_id, 'NEW_ALERT_VEHICLES', 'Annonce', ${annonceId}::integer,
-               jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
-                                                    'searchName', recipient.search_name)),
-               ${key}, ${now}
-        from unnest(${pgArray([...recipients.alerts.keys()])}::int[],
-                    ${pgArray([...recipients.alerts.values()])}::text[])
-             as recipient(user_id, search_name)
-        on conflict do nothing`);
+  const dispatchedAt = delivery ? sql`${now}::timestamptz` : sql`null::timestamptz`;
+  /**
+   * One row per recipient of `type` (its parameters from `params`, over the `recipient` rows of
+   * `from`); only the rows this run added (a retried run adds none), as two texts of ids.
+   */
+  const insert = async (tx: Db, type: NotificationType, params: SQL, from: SQL) => {
+    const [row] = await rowsOf<{ ids: string | null; users: string | null }>(
+      tx,
+      sql`with added as (
+            insert into notifications (user_id, type, object_type, object_id, params, dedupe_key,
+                                       created_at, dispatched_at)
+            select recipient.user_id, ${type}, 'Annonce', ${annonceId}::integer,
+                   jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
+                                                        ${params})),
+                   ${key}, ${now}, ${dispatchedAt}
+            from ${from}
+            on conflict do nothing returning id, user_id)
+          select string_agg(id::text, ',') as ids, string_agg(user_id::text, ',') as users
+          from added`,
+    );
+    return { ids: idsOf(row?.ids ?? null), users: idsOf(row?.users ?? null) };
+  };
+  const none = { ids: [], users: [] };
+  // The recipients' groups were checked when they were found. The rows go in as two INSERT …
+  // SELECT over arrays (a hundred thousand rows through one statement each, not thousands of
+  // parameters), in user order (the near ones came square by square: the indexes on user_id and
+  // the foreign key's probes then walk their pages once), in one transaction.
+  const told = await db.transaction(async (tx) => {
+    const alerts =
+      recipients.alerts.size > 0
+        ? await insert(
+            tx,
+            'NEW_ALERT_VEHICLES',
+            sql`'searchName', recipient.search_name`,
+            sql`unnest(${pgArray([...recipients.alerts.keys()])}::int[],
+                       ${pgArray([...recipients.alerts.values()])}::text[])
+                  as recipient(user_id, search_name)`,
+          )
+        : none;
+    const near =
+      recipients.near.length > 0
+        ? await insert(
+            tx,
+            'NEW_NEAR_VEHICLES',
+            sql`'city', ${annonce.city}::text`,
+            sql`unnest(${pgArray(recipients.near.toSorted((a, b) => a - b))}::int[])
+                  as recipient(user_id)`,
+          )
+        : none;
+    const ids = [...alerts.ids, ...near.ids];
+    if (delivery) {
+      if (ids.length > 0) await delivery.queuePush(tx, ids);
+    } else {
+      // Wakes the dispatcher at commit, like `notify`.
+      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
     }
-    if (recipients.near.length > 0) {
-      await tx.execute(sql`
-        insert into notifications (user_id, type, object_type, object_id, params, dedupe_key, created_at)
-        select recipient.user_id, 'NEW_NEAR_VEHICLES', 'Annonce', ${annonceId}::integer,
-               jsonb_strip_nulls(jsonb_build_object('annonceTitle', ${annonceTitle}::text,
-                                                    'city', ${annonce.city}::text)),
-               ${key}, ${now}
-        from unnest(${pgArray(recipients.near)}::int[]) as recipient(user_id)
-        on conflict do nothing`);
-    }
-    await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+    return [...alerts.users, ...near.users];
   });
+  if (delivery && told.length > 0) await delivery.tell(told);
   return { alerts: recipients.alerts.size, near: recipients.near.length };
 }

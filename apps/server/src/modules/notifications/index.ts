@@ -8,7 +8,7 @@ import { createNotificationsService } from './notifications.service';
 import { createPushService } from './push.service';
 
 // What the other modules may use of this one (docs/architecture.md, "Module boundaries").
-export { runAlertFanOut } from './alert-fan-out';
+export { runAlertFanOut, type FanOutDelivery } from './alert-fan-out';
 export { annonceTitles } from './annonce-titles';
 export { deliverMail } from './delivery';
 export { notificationLocaleOf, renderNotification } from './notification-catalogue';

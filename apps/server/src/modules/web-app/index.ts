@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+export { inlineScriptSources } from './inline-scripts';
+
 /**
  * Serves the built web app (apps/web/dist) and robots.txt. The app uses a hash router, so the
  * server only needs "/" and its assets; unknown paths under /api-like prefixes stay JSON 404s.

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db/database';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
-import { rasterizeOwnSvg, reencodePhoto, type EncodedImage } from '../../lib/images';
+import { rasterizeOwnSvg } from '../../lib/images';
+import {
+  deleteObjects,
+  preparePhoto,
+  storePreparedFile,
+  type PreparedFile,
+} from '../../modules/annonces/index';
 import { mapWithConcurrency } from './concurrency';
 import { DEMO_SCENES, demoPhotoSvg, type DemoScene, type DemoView } from './demo-photo-svg';
 import { createTheftPlaces } from './demo-places';
@@ -230,13 +236,17 @@ export async function createDemoAnnonces(
   const cpuSlots = Math.max(1, Math.min(4, os.availableParallelism()));
   const distinct = new Map<string, PhotoPlan>();
   for (const photo of plans.flatMap((plan) => plan.photos)) distinct.set(pictureKey(photo), photo);
+  // Through an upload's own preparation: the same JPEG and the same WebP sizes as a user's photo,
+  // so the first visit of the demo gets the card sizes at once instead of making them on request.
   const rendered = await mapWithConcurrency([...distinct.values()], cpuSlots, async (photo) =>
-    reencodePhoto(
-      await rasterizeOwnSvg(demoPhotoSvg(photo.kind, photo.color, photo.scene, photo.view)),
-    ),
+    preparePhoto({
+      field: 'vehicleFiles',
+      fileName: 'photo.png',
+      data: await rasterizeOwnSvg(demoPhotoSvg(photo.kind, photo.color, photo.scene, photo.view)),
+    }),
   );
-  const pictures = new Map<string, EncodedImage>(
-    [...distinct.keys()].map((key, index) => [key, rendered[index] as EncodedImage]),
+  const pictures = new Map<string, PreparedFile>(
+    [...distinct.keys()].map((key, index) => [key, rendered[index] as PreparedFile]),
   );
 
   const uploads = plans.flatMap((plan, planIndex) =>
@@ -244,14 +254,15 @@ export async function createDemoAnnonces(
       planIndex,
       position,
       key: `public/demo/${randomUUID()}.jpg`,
-      picture: pictures.get(pictureKey(photo)) as EncodedImage,
+      picture: pictures.get(pictureKey(photo)) as PreparedFile,
     })),
   );
   const written: string[] = [];
   try {
     await mapWithConcurrency(uploads, 8, async (upload) => {
-      await storage.put(upload.key, upload.picture.data, upload.picture.contentType);
+      // Noted before the write: a failed write may have left some of its sizes behind.
       written.push(upload.key);
+      await storePreparedFile(storage, upload.key, upload.picture);
     });
 
     await db.transaction(async (tx) => {
@@ -264,12 +275,11 @@ export async function createDemoAnnonces(
               ownerId: plan.values.ownerId,
               storageKey: upload.key,
               originalFileName: `photo-${upload.position + 1}.jpg`,
-              mimeType: upload.picture.contentType,
+              mimeType: upload.picture.mimeType,
               sizeBytes: upload.picture.data.length,
               visibility: 'public',
-              // Its WebP sizes are made on first request (modules/files), like any older photo's.
-              width: upload.picture.width,
-              height: upload.picture.height,
+              width: upload.picture.image?.width,
+              height: upload.picture.image?.height,
               createdAt: plan.values.createdAt,
             };
           }),
@@ -293,7 +303,8 @@ export async function createDemoAnnonces(
       if (photoRows.length > 0) await tx.insert(annoncePhotos).values(photoRows);
     });
   } catch (error) {
-    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    // The error thrown below is what the caller reports; a leftover file is not worth a second one.
+    await deleteObjects(storage, written, { warn() {} });
     throw error;
   }
 
@@ -301,6 +312,12 @@ export async function createDemoAnnonces(
     annonces: plans.length,
     photos: uploads.length,
     distinctPictures: pictures.size,
-    bytesWritten: uploads.reduce((sum, upload) => sum + upload.picture.data.length, 0),
+    bytesWritten: uploads.reduce(
+      (sum, { picture }) =>
+        sum +
+        picture.data.length +
+        (picture.image?.sizes ?? []).reduce((bytes, size) => bytes + size.data.length, 0),
+      0,
+    ),
   };
 }

@@ -1,4 +1,6 @@
+import { PHOTO_SIZE_NAMES } from '../../lib/photo-sizes';
 import { signFileUrl } from '../../lib/signed-file-urls';
+import { photoSizeKeyOf } from '../../modules/files/index';
 import {
   isValidBicycode,
   isValidLicensePlate,
@@ -228,6 +230,12 @@ describe('seedDemoData', () => {
         const object = await t.deps.storage.get(photo.storageKey);
         expect(object?.size).toBe(photo.sizeBytes);
         object?.stream.destroy();
+        // Its WebP sizes are stored with it, as an upload's are: a first visit does not wait for them.
+        for (const size of PHOTO_SIZE_NAMES) {
+          const sized = await t.deps.storage.get(photoSizeKeyOf(photo.storageKey, size));
+          expect(sized?.contentType, `${photo.storageKey} ${size}`).toBe('image/webp');
+          sized?.stream.destroy();
+        }
       }
     }
     // Each announcement owns its files: no file is shared between two announcements.

@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { HomeSections } from '@/features/discovery/components/home-sections';
+import { startHomeDataEarly } from '@/features/discovery/api/early-home-data';
 import { useIdentityRequirement } from '@/features/identity/hooks/use-identity-requirement';
+import { getSession } from '@/lib/session';
+
+// This module loads when the home opens: its data is asked now, not once the screen has drawn.
+// A guest is sent to the login instead (RequireAuth): nothing to ask for them, no position either.
+if (getSession()) startHomeDataEarly();
 
 /** / : the home feeds; asks the identity-validation check on load (docs/product/discovery.md §2). */
 export function HomeRoute() {

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
 import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
+import { takeOverEarlyLogin } from '@/lib/early-login';
+import { markFirstScreenShown } from '@/lib/first-screen';
 import { withTexts } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
@@ -30,6 +32,13 @@ export function RootLayout() {
   const logout = useLogout();
   const handle = useRouteHandle();
   const title = handle.titleKey ? t(handle.titleKey) : null;
+
+  // The first screen is in place (after its own layout effects: the login form has taken the
+  // early login over already). Any other first screen ends the early login in the same frame.
+  useLayoutEffect(() => {
+    takeOverEarlyLogin();
+    markFirstScreenShown();
+  }, []);
 
   useEffect(() => {
     const appName = t('app.name');

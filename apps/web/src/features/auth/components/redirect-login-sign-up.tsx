@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useEarlyLoginTakeover } from '@/lib/early-login';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useCheckEmail } from '../api/check-email';
 import { useAuthFlow } from '../hooks/use-auth-flow';
@@ -14,6 +15,8 @@ import { ProfessionalDialog } from './professional-dialog';
 const precheckResolver = lazyResolver(
   async () => (await import('./precheck-form.schema')).precheckResolver,
 );
+
+const EMAIL_FIELD_ID = 'precheck-email';
 
 /**
  * The e-mail pre-check (docs/product/accounts.md §2, §4, §8): a known address goes to the login view, an
@@ -30,6 +33,7 @@ export function RedirectLoginSignUp() {
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<PrecheckValues, unknown, PrecheckOutput>({
     resolver: precheckResolver,
@@ -55,6 +59,14 @@ export function RedirectLoginSignUp() {
     goTo(exists ? 'login' : 'signUp');
   });
 
+  // The same form, shown by index.html before the app arrived: what was typed there is kept, and a
+  // press on "Continuer" made there is acted on now.
+  useEarlyLoginTakeover(({ values, submitted }) => {
+    const typed = values[EMAIL_FIELD_ID];
+    if (typed) setValue('email', typed);
+    if (submitted) void onSubmit();
+  });
+
   return (
     <>
       <ViewTitle description={t('auth.precheck.description')}>
@@ -62,7 +74,7 @@ export function RedirectLoginSignUp() {
       </ViewTitle>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <TextField
-          id="precheck-email"
+          id={EMAIL_FIELD_ID}
           label={t('auth.email.label')}
           type="email"
           autoComplete="email"

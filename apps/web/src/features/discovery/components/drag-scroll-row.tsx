@@ -9,11 +9,27 @@ const DRAG_THRESHOLD_PX = 5;
  * A horizontal row of cards: 1, 2 or 3 visible by width, scrollable by mouse drag (factor 3), by
  * touch (native) and by keyboard (the row is focusable, arrows scroll it).
  */
-export function DragScrollRow({ label, children }: { label: string; children: ReactNode }) {
+export function DragScrollRow({
+  label,
+  children,
+  onFirstUse,
+}: {
+  label: string;
+  children: ReactNode;
+  /** Called when the row is first scrolled, focused or pressed (its hidden cards are then drawn). */
+  onFirstUse?: () => void;
+}) {
   const ref = useRef<HTMLUListElement>(null);
+  const used = useRef(false);
+  function markUsed() {
+    if (used.current) return;
+    used.current = true;
+    onFirstUse?.();
+  }
   const drag = useRef<{ startX: number; startScroll: number; moved: boolean } | null>(null);
 
   function onPointerDown(event: PointerEvent<HTMLUListElement>) {
+    markUsed();
     if (event.pointerType !== 'mouse' || event.button !== 0 || !ref.current) return;
     drag.current = { startX: event.clientX, startScroll: ref.current.scrollLeft, moved: false };
   }
@@ -42,6 +58,9 @@ export function DragScrollRow({ label, children }: { label: string; children: Re
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onPointerDown={onPointerDown}
+      onPointerEnter={markUsed}
+      onScroll={markUsed}
+      onFocus={markUsed}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
       onPointerLeave={endDrag}

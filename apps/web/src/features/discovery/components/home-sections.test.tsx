@@ -1,10 +1,35 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/test-utils';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
 import { DRAG_SCROLL_FACTOR } from './drag-scroll-row';
 import { fireEvent } from '@testing-library/react';
+import { stubIntersectionObserver } from '@/testing/intersection-observer-stub';
+import { CARDS_BEFORE_USE } from './home-sections';
+
+/** Cards whose first photo has its WebP sizes, as the server sends them. */
+function cardsWithPhotos(count: number, firstId: number) {
+  return makeCards(count, firstId).map((card) => ({
+    ...card,
+    vehicleFiles: [
+      {
+        id: card.id,
+        fileUrl: `http://x/files/${card.id}`,
+        thumbnailUrl: `http://x/files/${card.id}/thumbnail`,
+        width: 1200,
+        height: 800,
+        sources: [
+          { url: `http://x/files/${card.id}/small`, type: 'image/webp' as const, width: 480 },
+        ],
+      },
+    ],
+  }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('Home', { timeout: 20_000 }, () => {
   it('shows placeholders while loading, then each section with its title and cards', async () => {
@@ -113,4 +138,50 @@ describe('Home', { timeout: 20_000 }, () => {
     expect(row.scrollLeft).toBe(300 + 50 * DRAG_SCROLL_FACTOR);
     fireEvent.pointerUp(row, { pointerType: 'mouse' });
   });
+
+  it('draws the first rows with the page and a far row when the user comes near it, three cards a row until it is used', async () => {
+    const observer = stubIntersectionObserver();
+    stubFetch({
+      'POST /home/getHomeData': () =>
+        json([
+          makeGroup({ annonces: cardsWithPhotos(12, 1) }),
+          makeGroup({ title: 'Moto', isI18n: false, annonces: cardsWithPhotos(12, 100) }),
+          makeGroup({ title: 'Vélo', isI18n: false, annonces: cardsWithPhotos(12, 200) }),
+        ]),
+    });
+    const { container } = await renderApp('/', { user: {} });
+    const first = await screen.findByRole('list', { name: 'Dernières annonces' });
+    expect(within(first).getAllByRole('article')).toHaveLength(CARDS_BEFORE_USE);
+    expect(
+      within(screen.getByRole('list', { name: 'Moto' })).getAllByRole('article'),
+    ).toHaveLength(CARDS_BEFORE_USE);
+
+    // Only the first card's photo is fetched at once, first; every other one waits for the screen.
+    const images = [...container.querySelectorAll('picture > img')];
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      'eager',
+      ...Array.from({ length: 2 * CARDS_BEFORE_USE - 1 }, () => 'lazy'),
+    ]);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      ...Array.from({ length: 2 * CARDS_BEFORE_USE - 1 }, () => null),
+    ]);
+    for (const image of images) {
+      expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '800']);
+    }
+
+    // The third row: its title at once, its cards once the user scrolls near it.
+    const far = screen.getByRole('region', { name: 'Vélo' });
+    expect(within(far).queryByRole('article')).not.toBeInTheDocument();
+    expect(within(far).getByTestId('home-row-placeholder')).toBeInTheDocument();
+    act(() => observer.report(far, { isIntersecting: true }));
+    expect(
+      within(screen.getByRole('list', { name: 'Vélo' })).getAllByRole('article'),
+    ).toHaveLength(CARDS_BEFORE_USE);
+
+    // Scrolling a row draws its other cards.
+    fireEvent.scroll(first);
+    expect(within(first).getAllByRole('article')).toHaveLength(12);
+  });
 });
+

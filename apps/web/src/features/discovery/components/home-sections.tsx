@@ -11,6 +11,7 @@ import {
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnnonceCard, AnnonceCardSkeleton } from '@/components/annonce-card/annonce-card';
@@ -18,10 +19,19 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { getHomeData } from '../api/discovery-api';
+import { homePositionKey, loadHomeData } from '../api/early-home-data';
 import { discoveryKeys } from '../api/discovery-keys';
 import { useGeolocation } from '../hooks/use-geolocation';
+import { useNearViewport } from '../hooks/use-near-viewport';
 import { DragScrollRow, ROW_ITEM_CLASS } from './drag-scroll-row';
+
+/** The rows that fill a phone's first screen (and a bit more) are drawn with the page. */
+const SECTIONS_DRAWN_AT_ONCE = 2;
+/**
+ * Cards a row draws before it is scrolled, focused or touched: the three a desktop shows side by
+ * side; on a phone the first one and the one that peeks in. The other nine come with the first use.
+ */
+export const CARDS_BEFORE_USE = 3;
 
 /** Where "see everything" of a section goes (docs/product/discovery.md §2); CLOSE_ANNONCES has none. */
 export function seeEverythingHref(group: HomeGroup): string | null {
@@ -76,8 +86,12 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
   const title = group.isI18n ? t(group.title) : group.title;
   const href = seeEverythingHref(group);
   const headingId = `home-section-${index}`;
+  const { ref, near } = useNearViewport<HTMLElement>();
+  const [used, setUsed] = useState(false);
+  const drawn = index < SECTIONS_DRAWN_AT_ONCE || near;
+  const cards = used ? group.annonces : group.annonces.slice(0, CARDS_BEFORE_USE);
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+    <section ref={ref} aria-labelledby={headingId} className="flex flex-col gap-2">
       {/* Centred: the 44 px "Tout voir" target beside the title, not pushing it down. */}
       <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
@@ -106,17 +120,36 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
           title={t(EMPTY[group.annonceType].title)}
           text={t(EMPTY[group.annonceType].hint)}
         />
-      ) : (
-        <DragScrollRow label={title}>
-          {group.annonces.map((annonce, position) => (
+      ) : drawn ? (
+        <DragScrollRow label={title} onFirstUse={() => setUsed(true)}>
+          {cards.map((annonce, position) => (
             <li key={annonce.id} className={ROW_ITEM_CLASS}>
               {/* The first photo of the first row is the home's largest paint. */}
               <AnnonceCard annonce={annonce} priority={index === 0 && position === 0} />
             </li>
           ))}
         </DragScrollRow>
+      ) : (
+        <RowPlaceholder />
       )}
     </section>
+  );
+}
+
+/** A far row until the user scrolls near it: the row's own height, so nothing moves when it comes. */
+function RowPlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="home-row-placeholder"
+      className="-mx-4 flex gap-3 overflow-hidden px-4 pt-1 pb-3 md:-mx-1 md:gap-4 md:px-1"
+    >
+      {[0, 1, 2].map((card) => (
+        <div key={card} className={ROW_ITEM_CLASS}>
+          <AnnonceCardSkeleton />
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -148,8 +181,8 @@ export function HomeSections() {
   const geolocation = useGeolocation();
   const position = geolocation.position;
   const home = useQuery({
-    queryKey: discoveryKeys.home(position ? `${position.latitude},${position.longitude}` : 'none'),
-    queryFn: () => getHomeData(position),
+    queryKey: discoveryKeys.home(homePositionKey(position)),
+    queryFn: () => loadHomeData(position),
     enabled: geolocation.status !== 'pending',
   });
 

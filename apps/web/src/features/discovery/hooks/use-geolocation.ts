@@ -23,6 +23,26 @@ function locate(): Promise<Position | null> {
   });
 }
 
+/** An early answer older than this is not taken: the user may have moved, or changed their mind. */
+const EARLY_ASK_LIFETIME_MS = 10_000;
+let earlyAsk: { answer: Promise<Position | null>; at: number } | null = null;
+
+/**
+ * Asks the position before the screen that needs it has drawn (the home, as its code loads): the
+ * next useGeolocation to mount takes this answer instead of asking again.
+ */
+export function askPositionEarly(): Promise<Position | null> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
+  earlyAsk ??= { answer: locate(), at: Date.now() };
+  return earlyAsk.answer;
+}
+
+function takeEarlyAsk(): Promise<Position | null> | null {
+  const ask = earlyAsk;
+  earlyAsk = null;
+  return ask && Date.now() - ask.at < EARLY_ASK_LIFETIME_MS ? ask.answer : null;
+}
+
 /** The browser position, asked once on mount; `refresh` asks again (the centre-on-me button). */
 export function useGeolocation() {
   const [state, setState] = useState<GeolocationState>(() =>
@@ -42,7 +62,7 @@ export function useGeolocation() {
   useEffect(() => {
     if (state.status !== 'pending') return;
     let cancelled = false;
-    void locate().then((position) => {
+    void (takeEarlyAsk() ?? locate()).then((position) => {
       if (cancelled) return;
       setState(
         position ? { status: 'granted', position } : { status: 'unavailable', position: null },

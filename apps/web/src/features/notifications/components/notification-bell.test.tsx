@@ -2,6 +2,7 @@ import type { NotificationView } from '@app/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { stubIntersectionObserver } from '@/testing/intersection-observer-stub';
 import { currentRoute, renderApp } from '@/testing/test-utils';
 import { unreadLabel } from './notification-bell';
 
@@ -25,33 +26,14 @@ function notification(overrides: Partial<NotificationView> & { id: number }): No
   };
 }
 
-/** An IntersectionObserver whose visibility the test decides, element by element. */
-function stubIntersectionObserver() {
-  const observed = new Map<Element, IntersectionObserverCallback>();
-  class FakeObserver {
-    constructor(private readonly callback: IntersectionObserverCallback) {}
-    observe(element: Element) {
-      observed.set(element, this.callback);
-    }
-    unobserve(element: Element) {
-      observed.delete(element);
-    }
-    disconnect() {
-      observed.clear();
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+/** An IntersectionObserver whose visibility the test decides, notification by notification. */
+function stubNotificationVisibility() {
+  const observer = stubIntersectionObserver();
   return {
     show(id: number, ratio: number) {
-      for (const [element, callback] of observed) {
+      for (const element of observer.watched()) {
         if ((element as HTMLElement).dataset.notificationId !== String(id)) continue;
-        callback(
-          [{ target: element, intersectionRatio: ratio } as unknown as IntersectionObserverEntry],
-          {} as IntersectionObserver,
-        );
+        observer.report(element, { intersectionRatio: ratio });
       }
     },
   };
@@ -118,7 +100,7 @@ describe('notification bell', () => {
   });
 
   it('marks viewed, when the menu closes, only the unread items that were at least 80 % visible', async () => {
-    const observer = stubIntersectionObserver();
+    const observer = stubNotificationVisibility();
     const fetch = stubFetch({
       'POST /lampNotification/getAllForUser': () => json(list),
       'GET /lampNotification/changeNotifViewedState/3': () =>
