@@ -16,4 +16,5 @@ export * from './notifications';
 export * from './admin-audit';
 export * from './payments';
 export * from './discovery-changes';
+export * from './viewer-mark-changes';
 export * from './sighting-notices';

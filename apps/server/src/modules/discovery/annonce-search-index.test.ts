@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   COLORS,
+  EARTH_RADIUS_KM,
   ENERGIES,
   normalizeCriteria,
   sortPutsBoostedFirst,
   type LatLng,
   type SearchCriteria,
 } from '@app/domain';
-import { annonces } from '../../db/schema/index';
+import { annonces, favourites } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { AnnonceSearchIndex, isIndexable } from './annonce-search-index';
+import { AnnonceSearchIndex, isIndexable, type IndexedAnnonce } from './annonce-search-index';
 import { catalogue, PLACES, type Catalogue } from './testing/discovery-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
 import type { ListOrder } from './search-order';
@@ -58,6 +59,24 @@ function nearestPage(
     now,
     cap: 100,
   });
+}
+
+/** An announcement with a place, a type and words, validated at its id, nothing else set. */
+function placedAnnonce(
+  row: Pick<IndexedAnnonce, 'id' | 'latitude' | 'longitude' | 'vehicleTypeId' | 'words'>,
+): IndexedAnnonce {
+  return {
+    ...row,
+    brandId: null,
+    modelId: null,
+    modelFinishId: null,
+    color: null,
+    energy: null,
+    fiscalPower: null,
+    validatedAt: row.id,
+    additionalRewardLevel: 0,
+    boostEndDate: null,
+  };
 }
 
 const colorValues = COLORS.map((color) => color.value).slice(0, 5);
@@ -188,22 +207,15 @@ describe.each([
   it('gives up beyond its match limit, and only then', async () => {
     const strict = new AnnonceSearchIndex({ maxMatches: 10 });
     for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
-      strict.upsert({
-        id,
-        latitude: PLACES.toulouse.latitude,
-        longitude: PLACES.toulouse.longitude + id / 1000,
-        vehicleTypeId: id <= 3 ? c.bicycle : c.car,
-        brandId: null,
-        modelId: null,
-        modelFinishId: null,
-        color: null,
-        energy: null,
-        fiscalPower: null,
-        validatedAt: id,
-        additionalRewardLevel: 0,
-        boostEndDate: null,
-        words: id === 11 ? ['unique'] : ['commun'],
-      });
+      strict.upsert(
+        placedAnnonce({
+          id,
+          latitude: PLACES.toulouse.latitude,
+          longitude: PLACES.toulouse.longitude + id / 1000,
+          vehicleTypeId: id <= 3 ? c.bicycle : c.car,
+          words: id === 11 ? ['unique'] : ['commun'],
+        }),
+      );
     }
     strict.rebuild();
     const page = (criteria: Partial<SearchCriteria>) =>
@@ -319,6 +331,34 @@ describe.each([
     expect(await idsNear()).toEqual([earlyId, late.id].sort((p, q) => p - q));
   });
 
+  it('tells the viewers whose marks a transaction committing after a later one wrote', async (context) => {
+    // PostgreSQL only, as the test above.
+    if (t.deps.database.kind !== 'postgres') context.skip();
+    const told: number[] = [];
+    const stop = sync.onMarksChange((userIds) => told.push(...(userIds ?? [])));
+    const [slowViewer, lateViewer] = [await buildUser(t.db), await buildUser(t.db)];
+    const annonce = await buildAnnonce(t.db, {});
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const early = new Promise<void>((resolve) => (written = resolve));
+    const slow = t.db.transaction(async (tx) => {
+      await tx.insert(favourites).values({ userId: slowViewer.id, annonceId: annonce.id });
+      written();
+      await committing;
+    });
+    await early;
+    await t.db.insert(favourites).values({ userId: lateViewer.id, annonceId: annonce.id });
+    await sync.current();
+    expect(told).toContain(lateViewer.id);
+    expect(told).not.toContain(slowViewer.id);
+    commit();
+    await slow;
+    await sync.current();
+    expect(told).toContain(slowViewer.id);
+    stop();
+  });
+
   it('loads again after sleeping longer than the log is kept', async () => {
     let now = Date.now();
     const sleeper = createSearchIndexSync({ db: t.db, index: indexOptions, now: () => now });
@@ -351,5 +391,78 @@ describe.each([
     expect(await logged()).toBe(1);
     await t.db.update(annonces).set({ fiscalPower: 9 }).where(eq(annonces.id, annonce.id));
     expect(await logged()).toBe(2);
+  });
+});
+
+describe('the nearest-first walk of the grid', () => {
+  it('stops early yet gives the page a full sort gives, over dense cells', () => {
+    const { next, pick } = random(7);
+    const index = new AnnonceSearchIndex({ frequentMin: 1 });
+    const rowAt = (at: number) => ({
+      id: at + 1,
+      // Three degrees square around Toulouse: about 150 cells, 40 rows each.
+      latitude: PLACES.toulouse.latitude + (next() - 0.5) * 3,
+      longitude: PLACES.toulouse.longitude + (next() - 0.5) * 3,
+      vehicleTypeId: pick([1, 2]),
+      // 'rare' is in too few rows for a bitset: its slot list drives.
+      words: [pick(['rouge', 'bleu']), ...(next() < 0.012 ? ['rare'] : [])],
+    });
+    const store = (row: ReturnType<typeof rowAt>) => index.upsert(placedAnnonce(row));
+    const rows = Array.from({ length: 6000 }, (_, at) => rowAt(at));
+    rows.forEach(store);
+    index.rebuild();
+    // Then rows changed and added since the rebuild, in the tail.
+    for (let at = 0; at < 300; at += 1) {
+      const row = rowAt(at < 150 ? at * 37 : 6000 + at);
+      rows[row.id - 1] = row;
+      store(row);
+    }
+    const km = (p: LatLng, q: LatLng) => {
+      const [a, b] = [p, q].map(({ latitude, longitude }) => [
+        (latitude * Math.PI) / 180,
+        (longitude * Math.PI) / 180,
+      ]);
+      const h =
+        Math.sin((b![0]! - a![0]!) / 2) ** 2 +
+        Math.cos(a![0]!) * Math.cos(b![0]!) * Math.sin((b![1]! - a![1]!) / 2) ** 2;
+      return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
+    };
+    for (let round = 0; round < 40; round += 1) {
+      const centre = {
+        latitude: PLACES.toulouse.latitude + (next() - 0.5) * 3,
+        longitude: PLACES.toulouse.longitude + (next() - 0.5) * 3,
+      };
+      const radius = pick([5, 20, 60, 150]);
+      const word = pick([null, 'rouge', 'rare']);
+      const type = pick([null, 2]);
+      const offset = pick([0, 12, 40]);
+      const expected = rows
+        .filter((row) => (word ? row.words.includes(word) : true))
+        .filter((row) => (type ? row.vehicleTypeId === type : true))
+        .map((row) => ({ id: row.id, km: km(centre, row) }))
+        .filter((row) => row.km <= radius)
+        .sort((p, q) => p.km - q.km || p.id - q.id);
+      const found = index.find({
+        criteria: normalizeCriteria({
+          ...centre,
+          locationRadius: radius,
+          researchText: word,
+          vehicleTypeIds: type ? [type] : [],
+        }),
+        order: 'PROXIMITY',
+        from: centre,
+        boostedFirst: false,
+        offset,
+        limit: 13,
+        now: new Date(),
+        cap: 100,
+      })!;
+      const context = JSON.stringify({ centre, radius, word, type, offset });
+      expect(
+        found.items.map((item) => item.id),
+        context,
+      ).toEqual(expected.slice(offset, offset + 13).map((row) => row.id));
+      expect(found.total, context).toBe(expected.length > 100 ? null : expected.length);
+    }
   });
 });

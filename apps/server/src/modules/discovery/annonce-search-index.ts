@@ -118,10 +118,7 @@ type SlotArrays = Record<
   | 'words',
   Int32Array
 > &
-  Record<
-    'x' | 'y' | 'z' | 'latitudes' | 'longitudes' | 'validatedAts' | 'boostEnds',
-    Float64Array
-  >;
+  Record<'x' | 'y' | 'z' | 'latitudes' | 'longitudes' | 'validatedAts' | 'boostEnds', Float64Array>;
 
 const bitIsSet = (bits: Uint32Array, slot: number) =>
   (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
@@ -427,8 +424,6 @@ export class AnnonceSearchIndex {
       throw new Error(`the search index cannot answer ${order} without a location`);
     }
     if (order === 'PROXIMITY' && !from) throw new Error('PROXIMITY needs a reference position');
-    const matches = this.matchingSlots(criteria, location);
-    if (matches === null) return null;
     const [cx, cy, cz] = from ? unitVector(from.latitude, from.longitude) : [0, 0, 0];
     const squaredChord = (slot: number) => {
       const dx = this.x[slot]! - cx;
@@ -438,32 +433,77 @@ export class AnnonceSearchIndex {
     };
     const compare = this.comparator(order, options.boostedFirst, options.now, squaredChord);
     const wanted = offset + limit;
-    const ordered = firstInOrder(matches, wanted, compare);
+    let ordered: number[];
+    let total: number;
+    if (wanted > SHORT_PAGE) {
+      // Deep pages and the map: every match, sorted.
+      const matches: number[] = [];
+      const collected = this.matchingSlots(
+        criteria,
+        location,
+        (slot) => matches.push(slot) <= this.maxMatches,
+      );
+      if (!collected) return null;
+      ordered = matches.sort(compare).slice(0, wanted);
+      total = matches.length;
+    } else {
+      // A page: the best `wanted` kept in a short sorted buffer as matches stream by, the others
+      // only counted. Nearest first from the radius' centre, cells are read nearest first and
+      // the walk stops once the count is past the cap and no unread cell can hold a nearer one.
+      const best: number[] = [];
+      total = 0;
+      const nearestFirst =
+        order === 'PROXIMITY' &&
+        !options.boostedFirst &&
+        from !== null &&
+        from.latitude === location.latitude &&
+        from.longitude === location.longitude;
+      const collected = this.matchingSlots(
+        criteria,
+        location,
+        (slot) => {
+          total += 1;
+          keepBest(best, wanted, slot, compare);
+          return total <= this.maxMatches;
+        },
+        nearestFirst
+          ? (bound) =>
+              total > cap && best.length === wanted && bound > squaredChord(best[wanted - 1]!)
+          : undefined,
+      );
+      if (!collected) return null;
+      ordered = best;
+    }
     const items = ordered.slice(offset, wanted).map((slot) => ({
       id: this.ids[slot]!,
       latitude: this.latitudes[slot]!,
       longitude: this.longitudes[slot]!,
       distanceKm: from ? chordToKm(Math.sqrt(squaredChord(slot))) : null,
     }));
-    return { items, total: matches.length > cap ? null : matches.length };
+    return { items, total: total > cap ? null : total };
   }
 
   /**
-   * Every slot inside the radius that meets the criteria. A rare word drives (its slot list);
-   * otherwise the radius' cells are read as bit ranges ANDed with the bitsets of the frequent
-   * words, types, colours and energies, 32 slots at a time; what bitsets do not hold (the exact
-   * distance, brands, models, finishes, fiscal power, rare words) is checked on each survivor.
+   * Gives `visit` every slot inside the radius that meets the criteria; false when `visit` said to
+   * give up (too many). A rare word drives (its slot list); otherwise the radius' cells are read
+   * as bit ranges ANDed with the bitsets of the frequent words, types, colours and energies, 32
+   * slots at a time; what bitsets do not hold (the exact distance, brands, models, finishes,
+   * fiscal power, rare words) is checked on each survivor. With `done`, the cells are read nearest
+   * the radius' centre first, and the walk ends before the first cell whose every slot is at a
+   * squared chord above what `done` accepts (it answers true).
    */
   private matchingSlots(
     criteria: SearchCriteria,
     location: { latitude: number; longitude: number; radiusKm: number },
-  ): number[] | null {
+    visit: (slot: number) => boolean,
+    done?: (squaredChordBound: number) => boolean,
+  ): boolean {
     const frequentWords: Uint32Array[] = [];
     const rareWords: number[] = [];
     for (const word of searchWords(criteria.researchText)) {
       const id = this.wordIds.get(word);
       // A word no announcement has: nothing matches.
-      if (id === undefined) return [];
+      if (id === undefined) return true;
       const bits = this.wordBits[id];
       if (bits) frequentWords.push(bits);
       else rareWords.push(id);
@@ -484,7 +524,7 @@ export class AnnonceSearchIndex {
       !valueGroup(this.colorBits, valueIdsOf(criteria.colors)) ||
       !valueGroup(this.energyBits, valueIdsOf(criteria.energies))
     ) {
-      return [];
+      return true;
     }
     const setOf = (values: readonly number[]) => (values.length > 0 ? new Set(values) : null);
     const brands = setOf(criteria.brandIds);
@@ -511,38 +551,60 @@ export class AnnonceSearchIndex {
       return true;
     };
 
-    const matches: number[] = [];
+    const inGroups = (slot: number) => {
+      for (let g = 0; g < groups.length; g += 1) {
+        const group = groups[g]!;
+        let found = false;
+        for (let b = 0; b < group.length && !found; b += 1) found = bitIsSet(group[b]!, slot);
+        if (!found) return false;
+      }
+      return true;
+    };
+    // The radius' cells: [start, end, the least squared chord from the centre to one of its slots].
+    const ranges: [number, number, number][] = [];
+    for (const cell of this.cellsAround(location)) {
+      const range = this.cellRanges.get(cell);
+      if (range)
+        ranges.push([range[0], range[1], done ? cellSquaredChordBound(cell, cx, cy, cz) : 0]);
+    }
+    if (done) ranges.sort((p, q) => p[2] - q[2]);
+    const live = this.live;
+
     if (rareWords.length > 0) {
-      // The rarest word's slots, each checked against everything else.
+      // The rarest word's slots, each checked against everything else: those of the tail (rows
+      // changed since the last rebuild, in no cell order) first, then, cell by cell, the part of
+      // its ascending main list that falls in the cell's slot range.
       const listed = (word: number) =>
         (this.postings[word]?.length ?? 0) + (this.tailPostings[word]?.length ?? 0);
       rareWords.sort((p, q) => listed(p) - listed(q));
       const others = rareWords.slice(1);
-      let previous = -1;
       const driver = rareWords[0]!;
-      for (const list of [this.postings[driver], this.tailPostings[driver]]) {
-        for (let at = 0; list && at < list.length; at += 1) {
-          const slot = list[at]!;
-          // A slot listed twice (a word repeated in a row) is counted once.
-          if (slot === previous) continue;
-          previous = slot;
-          if (!bitIsSet(this.live, slot)) continue;
-          if (!groups.every((group) => group.some((bits) => bitIsSet(bits, slot)))) continue;
-          if (!rest(slot)) continue;
-          if (others.length > 0 && !this.hasWords(slot, others)) continue;
-          if (matches.push(slot) > this.maxMatches) return null;
+      let previous = -1;
+      const check = (slot: number) => {
+        // A slot listed twice (a word repeated in a row) is counted once.
+        if (slot === previous) return true;
+        previous = slot;
+        if (!bitIsSet(live, slot) || !inGroups(slot) || !rest(slot)) return true;
+        if (others.length > 0 && !this.hasWords(slot, others)) return true;
+        return visit(slot);
+      };
+      const tail = this.tailPostings[driver] ?? [];
+      for (let at = 0; at < tail.length; at += 1) if (!check(tail[at]!)) return false;
+      const main = this.postings[driver];
+      if (!main) return true;
+      for (const [start, end, bound] of ranges) {
+        if (done?.(bound)) return true;
+        previous = -1;
+        for (let at = firstAtLeast(main, start); at < main.length && main[at]! < end; at += 1) {
+          if (!check(main[at]!)) return false;
         }
       }
-      return matches;
+      return true;
     }
-    const ranges: [number, number][] = [];
-    for (const cell of this.cellsAround(location)) {
-      const range = this.cellRanges.get(cell);
-      if (range) ranges.push(range);
-    }
-    if (this.size > this.mainEnd) ranges.push([this.mainEnd, this.size]);
-    const live = this.live;
-    for (const [start, end] of ranges) {
+    // The tail is read first, whole.
+    if (this.size > this.mainEnd) ranges.unshift([this.mainEnd, this.size, 0]);
+    for (const [start, end, bound] of ranges) {
+      if (done?.(bound)) return true;
       const first = start >>> 5;
       const last = (end - 1) >>> 5;
       for (let word = first; word <= last; word += 1) {
@@ -559,11 +621,11 @@ export class AnnonceSearchIndex {
           const lowest = mask & -mask;
           const slot = word * BITS + (31 - Math.clz32(lowest));
           mask ^= lowest;
-          if (rest(slot) && matches.push(slot) > this.maxMatches) return null;
+          if (rest(slot) && !visit(slot)) return false;
         }
       }
     }
-    return matches;
+    return true;
   }
 
   /** The grid cells a circle may touch (its bounding box, wider towards the poles). */
@@ -781,25 +843,61 @@ export class AnnonceSearchIndex {
   }
 }
 
-/**
- * The first `count` slots in the order: a short sorted buffer for a page (the usual case, a few
- * comparisons per match), a full sort for deep pages.
- */
-function firstInOrder(
-  slots: number[],
-  count: number,
-  compare: (a: number, b: number) => number,
-): number[] {
-  if (count > 64) return slots.sort(compare).slice(0, count);
-  const best: number[] = [];
-  for (const slot of slots) {
-    if (best.length === count && compare(slot, best[count - 1]!) >= 0) continue;
-    let at = best.length === count ? count - 1 : best.length;
-    while (at > 0 && compare(slot, best[at - 1]!) < 0) {
-      best[at] = best[at - 1]!;
-      at -= 1;
-    }
-    best[at] = slot;
+/** Pages up to this many rows (offset included) are kept while streaming; deeper ones sorted. */
+const SHORT_PAGE = 64;
+
+/** The first position of an ascending list holding a value at least `value`. */
+function firstAtLeast(list: Int32Array, value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < value) low = middle + 1;
+    else high = middle;
   }
-  return best;
+  return low;
+}
+
+/** Inserts the slot into `best` (sorted, at most `count` long) when it is among the first. */
+function keepBest(
+  best: number[],
+  count: number,
+  slot: number,
+  compare: (a: number, b: number) => number,
+): void {
+  if (best.length === count && compare(slot, best[count - 1]!) >= 0) return;
+  let at = best.length === count ? count - 1 : best.length;
+  while (at > 0 && compare(slot, best[at - 1]!) < 0) {
+    best[at] = best[at - 1]!;
+    at -= 1;
+  }
+  best[at] = slot;
+}
+
+/**
+ * A lower bound of the squared chord from the unit vector (cx, cy, cz) to any point of the grid
+ * cell: the chord to the cell's centre less the cell's radius (the farthest of its corners and
+ * edge midpoints from its centre, with a margin), by the triangle inequality.
+ */
+function cellSquaredChordBound(cell: number, cx: number, cy: number, cz: number): number {
+  const south = Math.floor(cell / GRID_COLUMNS) * GRID_STEP_DEGREES - 90;
+  const west = (cell % GRID_COLUMNS) * GRID_STEP_DEGREES - 180;
+  const half = GRID_STEP_DEGREES / 2;
+  const [mx, my, mz] = unitVector(south + half, west + half);
+  let radius = 0;
+  for (const [dLat, dLng] of [
+    [-1, -1],
+    [-1, 0],
+    [-1, 1],
+    [0, -1],
+    [0, 1],
+    [1, -1],
+    [1, 0],
+    [1, 1],
+  ] as const) {
+    const [px, py, pz] = unitVector(south + half + dLat * half, west + half + dLng * half);
+    radius = Math.max(radius, Math.hypot(px - mx, py - my, pz - mz));
+  }
+  const gap = Math.hypot(cx - mx, cy - my, cz - mz) - radius * 1.01;
+  return gap > 0 ? gap * gap : 0;
 }

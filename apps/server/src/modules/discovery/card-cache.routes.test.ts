@@ -52,6 +52,14 @@ describe('discovery cards kept between requests', () => {
       userHasSeenAnnonce: true,
     });
     expect(await cardOf(x.owner, x.b)).toMatchObject({ annonceFavorite: false });
+    // Removed as another instance would (the viewer's marks are kept between requests).
+    await t.db.delete(favourites).where(eq(favourites.userId, user.id));
+    expect(await cardOf(user, x.b)).toMatchObject({
+      annonceFavorite: false,
+      userHasSeenAnnonce: true,
+    });
+    await t.db.delete(annonceViews).where(eq(annonceViews.userId, user.id));
+    expect(await cardOf(user, x.b)).toMatchObject({ userHasSeenAnnonce: false });
   });
 
   it('gives the owner their own card (their address) and anyone else the town', async () => {

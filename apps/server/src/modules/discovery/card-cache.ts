@@ -13,6 +13,16 @@ import { rowsOf } from './search-sql';
 export const CARD_TTL_MS = 30_000;
 /** Cards kept at most (about 1.5 kB each); the oldest go first. */
 const CARDS_KEPT = 20_000;
+/** Viewers whose favourites and views are kept at most; the least recently used go first. */
+const VIEWERS_KEPT = 20_000;
+/** A viewer with more marks than this is read per request (only the page's cards) instead. */
+const MARKS_KEPT_MAX = 2_000;
+
+/** A viewer's favourite and seen announcements. */
+interface Marks {
+  favourites: ReadonlySet<number>;
+  seen: ReadonlySet<number>;
+}
 
 interface Kept {
   until: number;
@@ -36,10 +46,15 @@ export interface CardCacheContext {
  * The cards of the discovery lists, kept per announcement and language so that a search page does
  * not read a dozen announcements with their photos, brand and model again at every request: the
  * card query was the heaviest part of a search once the index had found the ids (bench/results/
- * discovery-2026-11-25.md). Each request still reads its viewer's favourites and "seen" marks (one
- * light query), and an owner gets their own cards from the database (their address, their
+ * discovery-2026-11-25.md). An owner gets their own cards from the database (their address, their
  * comment). Used only while the search index is loaded: its sync, run before the cards are taken,
  * drops the cards of every announcement that changed.
+ *
+ * Each viewer's favourites and "seen" marks are kept too (all of them, for viewers with up to
+ * MARKS_KEPT_MAX), so that a search costs no query of its own: the same sync reads the log of
+ * marks added or removed (viewer_mark_changes, written by triggers on every instance's writes) and
+ * drops the marks of every user it names, before the search goes on. A write committed before a
+ * search began is thus seen by it, whichever instance made it.
  */
 export function createCardCache(deps: { db: Db; searchIndex: SearchIndexSync }) {
   const { db, searchIndex } = deps;
@@ -57,17 +72,71 @@ export function createCardCache(deps: { db: Db; searchIndex: SearchIndexSync }) 
     }
   });
 
-  /** The viewer's favourites and seen announcements among these, in one query. */
-  async function flagsOf(userId: number, annonceIds: readonly number[]) {
-    const ids = `{${annonceIds.map((id) => Math.trunc(id)).join(',')}}`;
-    const rows = await rowsOf<{ favourite: boolean; annonce_id: number }>(
+  /** Marks kept per viewer, and the loads under way (dropped when a change is told meanwhile). */
+  const marks = new Map<number, Marks>();
+  const marksLoading = new Map<number, Promise<Marks | null>>();
+  searchIndex.onMarksChange((userIds) => {
+    if (userIds === null) {
+      marks.clear();
+      marksLoading.clear();
+      return;
+    }
+    for (const userId of userIds) {
+      marks.delete(userId);
+      // A load started before the change may not hold it: later requests start their own.
+      marksLoading.delete(userId);
+    }
+  });
+
+  /** Every favourite and view of the viewer (null: more than MARKS_KEPT_MAX, not kept). */
+  function allMarksOf(userId: number): Promise<Marks | null> {
+    const kept = marks.get(userId);
+    if (kept) {
+      marks.delete(userId);
+      marks.set(userId, kept);
+      return Promise.resolve(kept);
+    }
+    const under = marksLoading.get(userId);
+    if (under) return under;
+    const loading = marksRows(userId, null).then((rows) => {
+      const current = marksLoading.get(userId) === loading;
+      if (current) marksLoading.delete(userId);
+      if (rows.length > MARKS_KEPT_MAX) return null;
+      const loaded = marksFrom(rows);
+      // Not kept when a change of this viewer's marks was told while they were read.
+      if (current) {
+        marks.set(userId, loaded);
+        if (marks.size > VIEWERS_KEPT) marks.delete(marks.keys().next().value!);
+      }
+      return loaded;
+    });
+    marksLoading.set(userId, loading);
+    loading.catch(() => {
+      if (marksLoading.get(userId) === loading) marksLoading.delete(userId);
+    });
+    return loading;
+  }
+
+  /** The viewer's marks: all of them (kept), or those among these ids (one query). */
+  async function marksOf(userId: number, annonceIds: readonly number[]): Promise<Marks> {
+    return (await allMarksOf(userId)) ?? marksFrom(await marksRows(userId, annonceIds));
+  }
+
+  /** The viewer's favourites and views, among these ids or (null) all, up to MARKS_KEPT_MAX + 1. */
+  async function marksRows(userId: number, annonceIds: readonly number[] | null) {
+    const ids = annonceIds && `{${annonceIds.map((id) => Math.trunc(id)).join(',')}}`;
+    const among = ids ? sql`and annonce_id = any(${ids}::int[])` : sql``;
+    return rowsOf<{ favourite: boolean; annonce_id: number }>(
       db,
-      sql`select true as favourite, annonce_id from favourites
-          where user_id = ${userId} and annonce_id = any(${ids}::int[])
+      sql`(select true as favourite, annonce_id from favourites where user_id = ${userId} ${among}
+          limit ${MARKS_KEPT_MAX + 1})
           union all
-          select false, annonce_id from annonce_views
-          where user_id = ${userId} and annonce_id = any(${ids}::int[])`,
+          (select false, annonce_id from annonce_views where user_id = ${userId} ${among}
+          limit ${MARKS_KEPT_MAX + 1})`,
     );
+  }
+
+  function marksFrom(rows: { favourite: boolean; annonce_id: number }[]): Marks {
     const favourites = new Set<number>();
     const seen = new Set<number>();
     for (const row of rows) {
@@ -130,7 +199,7 @@ export function createCardCache(deps: { db: Db; searchIndex: SearchIndexSync }) 
             )
           : [],
         others.length > 0
-          ? flagsOf(
+          ? marksOf(
               viewer.userId,
               others.map((entry) => entry.card.id),
             )

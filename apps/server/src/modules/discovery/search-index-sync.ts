@@ -17,6 +17,8 @@ import {
  *   next one, so 32 concurrent searches cost a handful of syncs, not 32.
  * - Transactions commit out of id order: a sync reads every change whose transaction was not yet
  *   finished at the previous sync (ids from that snapshot's xmin) and skips those already applied.
+ * - The same statement reads viewer_mark_changes (migration 0028): the users whose favourites or
+ *   views changed, told to `onMarksChange` listeners (the card cache keeps each viewer's marks).
  * - A failed load is tried again, after 1 s, then twice as long each time up to a minute; /ready
  *   says "failing" meanwhile (searches go to PostgreSQL).
  * - Rebuilds (the changed rows laid out again once they are many) never run inside a search: a new
@@ -119,6 +121,11 @@ export interface SearchIndexSync {
    * Returns the unsubscribe function.
    */
   onChange(listener: (annonceIds: readonly number[] | null) => void): () => void;
+  /**
+   * Calls `listener` with the users whose favourites or views a sync found changed, before the
+   * search that asked for the sync goes on; with null when the index was loaded again.
+   */
+  onMarksChange(listener: (userIds: readonly number[] | null) => void): () => void;
 }
 
 export function createSearchIndexSync(deps: {
@@ -141,6 +148,8 @@ export function createSearchIndexSync(deps: {
   let xmin = 0;
   /** Changes applied whose transaction is at or above xmin (read again, not applied again). */
   let applied = new Map<number, number>();
+  /** The same for viewer_mark_changes (its own ids). */
+  let appliedMarks = new Map<number, number>();
   let lastSyncAt = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -152,6 +161,10 @@ export function createSearchIndexSync(deps: {
   const listeners = new Set<(annonceIds: readonly number[] | null) => void>();
   const tell = (annonceIds: readonly number[] | null) => {
     for (const listener of listeners) listener(annonceIds);
+  };
+  const markListeners = new Set<(userIds: readonly number[] | null) => void>();
+  const tellMarks = (userIds: readonly number[] | null) => {
+    for (const listener of markListeners) listener(userIds);
   };
 
   async function load(): Promise<void> {
@@ -178,29 +191,30 @@ export function createSearchIndexSync(deps: {
     // Writes made during the load are in the log from the load's first snapshot on.
     xmin = Number(snapshot!.xmin);
     applied = new Map();
+    appliedMarks = new Map();
     await applyChanges(building);
     index = building;
     tell(null);
+    tellMarks(null);
     deps.onLoaded?.({ annonces: building.count, milliseconds: Date.now() - started });
   }
 
   async function applyChanges(target: AnnonceSearchIndex): Promise<void> {
-    const [row] = await rowsOf<{ xmin: string; changes: [number, number, number][] | string }>(
+    type Logged = [number, number, number][];
+    const [row] = await rowsOf<{ xmin: string; changes: Logged | string; marks: Logged | string }>(
       db,
       sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
             (select coalesce(json_agg(json_build_array(id, annonce_id, transaction_id)), '[]')
-             from discovery_changes where transaction_id >= ${xmin}) as changes`,
+             from discovery_changes where transaction_id >= ${xmin}) as changes,
+            (select coalesce(json_agg(json_build_array(id, user_id, transaction_id)), '[]')
+             from viewer_mark_changes where transaction_id >= ${xmin}) as marks`,
     );
-    const changes =
-      typeof row!.changes === 'string'
-        ? (JSON.parse(row!.changes) as [number, number, number][])
-        : row!.changes;
-    const ids = new Set<number>();
-    for (const [changeId, annonceId, transactionId] of changes) {
-      if (applied.has(changeId)) continue;
-      applied.set(changeId, Number(transactionId));
-      ids.add(Number(annonceId));
-    }
+    const parsed = (logged: Logged | string) =>
+      typeof logged === 'string' ? (JSON.parse(logged) as Logged) : logged;
+    const ids = newlyLogged(parsed(row!.changes), applied);
+    const users = newlyLogged(parsed(row!.marks), appliedMarks);
+    // Before anything awaits: a search that synced sees its viewer's marks as they are now.
+    if (users.size > 0) tellMarks([...users]);
     if (ids.size > 0) {
       const rows = await rowsOf<IndexRow>(
         db,
@@ -226,10 +240,26 @@ export function createSearchIndexSync(deps: {
       }
     }
     xmin = Number(row!.xmin);
-    for (const [changeId, transactionId] of applied) {
-      if (transactionId < xmin) applied.delete(changeId);
+    for (const log of [applied, appliedMarks]) {
+      for (const [changeId, transactionId] of log) {
+        if (transactionId < xmin) log.delete(changeId);
+      }
     }
     lastSyncAt = now();
+  }
+
+  /**
+   * The subjects (announcement or user ids) of the logged changes not yet applied, each change
+   * then remembered as applied with its transaction.
+   */
+  function newlyLogged(changes: [number, number, number][], log: Map<number, number>) {
+    const subjects = new Set<number>();
+    for (const [changeId, subject, transactionId] of changes) {
+      if (log.has(changeId)) continue;
+      log.set(changeId, Number(transactionId));
+      subjects.add(Number(subject));
+    }
+    return subjects;
   }
 
   /** Builds the new layout a slice at a time, yielding to the event loop between slices. */
@@ -324,6 +354,9 @@ export function createSearchIndexSync(deps: {
       await db.execute(
         sql`delete from discovery_changes where changed_at < now() - ${PRUNE_AFTER}::interval`,
       );
+      await db.execute(
+        sql`delete from viewer_mark_changes where changed_at < now() - ${PRUNE_AFTER}::interval`,
+      );
     } catch (error) {
       report(error, 'search index background sync');
     }
@@ -349,6 +382,10 @@ export function createSearchIndexSync(deps: {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onMarksChange(listener) {
+      markListeners.add(listener);
+      return () => markListeners.delete(listener);
     },
     async close() {
       closed = true;
