@@ -83,6 +83,14 @@ const CARD_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100
 /** A row's thumbnail on a phone is 7 rem (w-28) wide: the smallest size is plenty. */
 const ROW_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 7rem';
 
+/**
+ * Where a list's first photo is (-1 when none has one): that card's photo is the screen's largest
+ * paint, so it is fetched first; a first card without a photo must not leave every photo lazy.
+ */
+export function firstPhotoPosition(annonces: readonly AnnonceCardData[]): number {
+  return annonces.findIndex((annonce) => annonce.vehicleFiles.length > 0);
+}
+
 export function AnnonceCard({
   annonce,
   onFavoriteChange,
@@ -96,7 +104,7 @@ export function AnnonceCard({
   headingLevel?: 2 | 3 | 4;
   /** Extra content under the card body (e.g. a list's own action). */
   footer?: ReactNode;
-  /** The first card of a screen's first list: its photo is the largest paint, not lazy. */
+  /** The first photo of a screen's first list (firstPhotoPosition): the largest paint, not lazy. */
   priority?: boolean;
   /**
    * Below 768 px, a row (thumbnail beside the text) instead of a tall card: in the long lists

@@ -139,6 +139,23 @@ describe('Home', { timeout: 20_000 }, () => {
     fireEvent.pointerUp(row, { pointerType: 'mouse' });
   });
 
+  it('fetches first the first photo of the first row, even when its first card has none', async () => {
+    const [withoutPhoto, ...withPhotos] = cardsWithPhotos(4, 1);
+    stubFetch({
+      'POST /home/getHomeData': () =>
+        json([makeGroup({ annonces: [{ ...withoutPhoto!, vehicleFiles: [] }, ...withPhotos] })]),
+    });
+    const { container } = await renderApp('/', { user: {} });
+    await screen.findByRole('list', { name: 'Dernières annonces' });
+    const images = [...container.querySelectorAll('picture > img')];
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      ...Array.from({ length: images.length - 1 }, () => null),
+    ]);
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]?.getAttribute('src')).toContain('/files/2/');
+  });
+
   it('draws the first rows with the page and a far row when the user comes near it, three cards a row until it is used', async () => {
     const observer = stubIntersectionObserver();
     stubFetch({
@@ -152,9 +169,9 @@ describe('Home', { timeout: 20_000 }, () => {
     const { container } = await renderApp('/', { user: {} });
     const first = await screen.findByRole('list', { name: 'Dernières annonces' });
     expect(within(first).getAllByRole('article')).toHaveLength(CARDS_BEFORE_USE);
-    expect(
-      within(screen.getByRole('list', { name: 'Moto' })).getAllByRole('article'),
-    ).toHaveLength(CARDS_BEFORE_USE);
+    expect(within(screen.getByRole('list', { name: 'Moto' })).getAllByRole('article')).toHaveLength(
+      CARDS_BEFORE_USE,
+    );
 
     // Only the first card's photo is fetched at once, first; every other one waits for the screen.
     const images = [...container.querySelectorAll('picture > img')];
@@ -175,13 +192,12 @@ describe('Home', { timeout: 20_000 }, () => {
     expect(within(far).queryByRole('article')).not.toBeInTheDocument();
     expect(within(far).getByTestId('home-row-placeholder')).toBeInTheDocument();
     act(() => observer.report(far, { isIntersecting: true }));
-    expect(
-      within(screen.getByRole('list', { name: 'Vélo' })).getAllByRole('article'),
-    ).toHaveLength(CARDS_BEFORE_USE);
+    expect(within(screen.getByRole('list', { name: 'Vélo' })).getAllByRole('article')).toHaveLength(
+      CARDS_BEFORE_USE,
+    );
 
     // Scrolling a row draws its other cards.
     fireEvent.scroll(first);
     expect(within(first).getAllByRole('article')).toHaveLength(12);
   });
 });
-

@@ -14,7 +14,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AnnonceCard, AnnonceCardSkeleton } from '@/components/annonce-card/annonce-card';
+import {
+  AnnonceCard,
+  AnnonceCardSkeleton,
+  firstPhotoPosition,
+} from '@/components/annonce-card/annonce-card';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -90,6 +94,7 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
   const [used, setUsed] = useState(false);
   const drawn = index < SECTIONS_DRAWN_AT_ONCE || near;
   const cards = used ? group.annonces : group.annonces.slice(0, CARDS_BEFORE_USE);
+  const photoFirst = index === 0 ? firstPhotoPosition(cards) : -1;
   return (
     <section ref={ref} aria-labelledby={headingId} className="flex flex-col gap-2">
       {/* Centred: the 44 px "Tout voir" target beside the title, not pushing it down. */}
@@ -125,7 +130,7 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
           {cards.map((annonce, position) => (
             <li key={annonce.id} className={ROW_ITEM_CLASS}>
               {/* The first photo of the first row is the home's largest paint. */}
-              <AnnonceCard annonce={annonce} priority={index === 0 && position === 0} />
+              <AnnonceCard annonce={annonce} priority={position === photoFirst} />
             </li>
           ))}
         </DragScrollRow>

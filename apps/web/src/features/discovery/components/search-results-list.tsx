@@ -4,6 +4,7 @@ import {
   AnnonceCard,
   AnnonceCardGrid,
   AnnonceCardGridLoading,
+  firstPhotoPosition,
 } from '@/components/annonce-card/annonce-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -42,12 +43,18 @@ export function SearchResultsList({
       />
     );
   }
+  const photoFirst = firstPhotoPosition(annonces);
   return (
     <div className="flex flex-col gap-4">
       <AnnonceCardGrid label={t('search.results.label')}>
         {annonces.map((annonce, position) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} rowOnPhone />
+            <AnnonceCard
+              annonce={annonce}
+              headingLevel={2}
+              priority={position === photoFirst}
+              rowOnPhone
+            />
           </li>
         ))}
       </AnnonceCardGrid>

@@ -6,6 +6,7 @@ import {
   AnnonceCard,
   AnnonceCardGrid,
   AnnonceCardGridLoading,
+  firstPhotoPosition,
 } from '@/components/annonce-card/annonce-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -37,12 +38,18 @@ export function TopAnnonces() {
       />
     );
   }
+  const photoFirst = firstPhotoPosition(annonces);
   return (
     <div className="flex flex-col gap-4">
       <AnnonceCardGrid label={t('page.topAnnonces.title')}>
         {annonces.map((annonce, position) => (
           <li key={annonce.id}>
-            <AnnonceCard annonce={annonce} headingLevel={2} priority={position === 0} rowOnPhone />
+            <AnnonceCard
+              annonce={annonce}
+              headingLevel={2}
+              priority={position === photoFirst}
+              rowOnPhone
+            />
           </li>
         ))}
       </AnnonceCardGrid>
