@@ -28,6 +28,11 @@ async function storeSession(page: Page, answer: TokenAnswer) {
       impersonateRoles: null,
     },
   ] as const);
+  // The app started signed out on "/" (and sent itself to the login); a hash change made now could
+  // be overtaken by that start. A new document reads the session, and has left the login once the
+  // app runs with it: the test's next page.goto is then an ordinary navigation.
+  await page.reload();
+  await page.waitForURL((url) => url.hash !== '#/login');
 }
 
 /** Signs in through the real login call, then hands the session to the page as the app keeps it. */
