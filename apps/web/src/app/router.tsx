@@ -1,9 +1,10 @@
 import { INDIVIDUAL_ROLES } from '@app/domain';
 import { useState } from 'react';
-import { createHashRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createHashRouter, redirect, RouterProvider, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '@/components/errors/route-error-fallback';
 import { paths } from '@/config/paths';
 import { withTexts } from '@/lib/i18n';
+import { getSession } from '@/lib/session';
 import { GuestOnly, RequireAuth, RequireRoles } from './guards';
 import type { RouteHandle } from './route-handle';
 import { NotFoundRoute } from './routes/not-found';
@@ -90,9 +91,12 @@ export function createAppRouter() {
         screen(paths.annonceFound.path, { titleKey: 'page.annonceFound.title' }, loadAnnonceFound),
         {
           element: <GuestOnly />,
-          children: [
-            screen(paths.login.path, LOGIN_HANDLE, loadLogin),
-          ],
+          // A signed-in user sent to the login from inside the app (a link, the address bar's hash)
+          // goes home before anything renders: GuestOnly's own redirect, made from an effect, left
+          // such a navigation on an empty screen. GuestOnly still sends a user who has just signed
+          // in on to where they were going.
+          loader: () => (getSession() ? redirect(paths.home.getHref()) : null),
+          children: [screen(paths.login.path, LOGIN_HANDLE, loadLogin)],
         },
         {
           element: <RequireAuth />,
