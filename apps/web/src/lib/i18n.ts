@@ -2,10 +2,9 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from './storage';
 
-export const LANGUAGES = ['fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-/** French first (docs/product/accounts.md §1); English is the second catalogue. */
-export const DEFAULT_LANGUAGE: Language = 'fr';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** Each language named in itself, for the switches. */
 export const LANGUAGE_OPTIONS: readonly { language: Language; nameKey: string }[] = [

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ResponsivePhoto } from '@/components/responsive-photo/responsive-photo';
+import { CARD_PHOTO_SIZES, ROW_PHOTO_SIZES } from './card-photo-sizes';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { FavoriteButton } from './favorite-button';
@@ -78,10 +79,6 @@ function StatusLine({ annonce }: { annonce: AnnonceCardData }) {
  * favourite heart (others' announcements) and the owner's status line. The whole card opens the
  * detail page; the heart and the draft link stay separately clickable above that link.
  */
-/** How wide a card's photo shows: the grid below is 1, 2 then 3 columns wide. */
-const CARD_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
-/** A row's thumbnail on a phone is 7 rem (w-28) wide: the smallest size is plenty. */
-const ROW_PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 7rem';
 
 /**
  * Where a list's first photo is (-1 when none has one): that card's photo is the screen's largest

@@ -6,7 +6,7 @@ import { makeCards, makeGroup } from '../testing/discovery-fixtures';
 import { DRAG_SCROLL_FACTOR } from './drag-scroll-row';
 import { fireEvent } from '@testing-library/react';
 import { stubIntersectionObserver } from '@/testing/intersection-observer-stub';
-import { CARDS_BEFORE_USE } from './home-sections';
+import { CARDS_BEFORE_USE } from '../lib/home-rows';
 
 /** Cards whose first photo has its WebP sizes, as the server sends them. */
 function cardsWithPhotos(count: number, firstId: number) {

@@ -27,15 +27,11 @@ import { homePositionKey, loadHomeData } from '../api/early-home-data';
 import { discoveryKeys } from '../api/discovery-keys';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useNearViewport } from '../hooks/use-near-viewport';
+import { CARDS_BEFORE_USE } from '../lib/home-rows';
 import { DragScrollRow, ROW_ITEM_CLASS } from './drag-scroll-row';
 
 /** The rows that fill a phone's first screen (and a bit more) are drawn with the page. */
 const SECTIONS_DRAWN_AT_ONCE = 2;
-/**
- * Cards a row draws before it is scrolled, focused or touched: the three a desktop shows side by
- * side; on a phone the first one and the one that peeks in. The other nine come with the first use.
- */
-export const CARDS_BEFORE_USE = 3;
 
 /** Where "see everything" of a section goes (docs/product/discovery.md §2); CLOSE_ANNONCES has none. */
 export function seeEverythingHref(group: HomeGroup): string | null {

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Position } from '../api/discovery-api';
+import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
 
 export type GeolocationState =
   | { status: 'pending'; position: null }
   | { status: 'granted'; position: Position }
   /** Refused, unavailable, or too slow: the screens carry on without a position (§4). */
   | { status: 'unavailable'; position: null };
-
-const TIMEOUT_MS = 5000;
 
 function locate(): Promise<Position | null> {
   return new Promise((resolve) => {
@@ -18,7 +17,7 @@ function locate(): Promise<Position | null> {
     navigator.geolocation.getCurrentPosition(
       (result) => resolve({ latitude: result.coords.latitude, longitude: result.coords.longitude }),
       () => resolve(null),
-      { timeout: TIMEOUT_MS, maximumAge: 60_000 },
+      { timeout: POSITION_TIMEOUT_MS, maximumAge: POSITION_MAXIMUM_AGE_MS },
     );
   });
 }
@@ -31,7 +30,11 @@ let earlyAsk: { answer: Promise<Position | null>; at: number } | null = null;
  * Asks the position before the screen that needs it has drawn (the home, as its code loads): the
  * next useGeolocation to mount takes this answer instead of asking again.
  */
-export function askPositionEarly(): Promise<Position | null> {
+export function askPositionEarly(
+  /** The same question, already asked before the app ran (the early home request). */
+  asked?: { answer: Promise<Position | null>; at: number },
+): Promise<Position | null> {
+  if (asked) earlyAsk ??= asked;
   if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
   earlyAsk ??= { answer: locate(), at: Date.now() };
   return earlyAsk.answer;
