@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest, Plugin } from 'vite';
+import { addEarlyHomeRequest } from './early-home';
 import { prerenderEarlyLogin } from './early-login';
+import { staticClosure } from './static-closure';
 
 /**
  * What the first load of a phone needs from the build (issue 17), done once the files are written:
  * 0. index.html gets the early login, the login screen's markup shown before the app's JavaScript
- *    (build/early-login.ts);
+ *    (build/early-login.ts), and the early home request, the signed-in home's data asked before it
+ *    (build/early-home.ts);
  * 1. the service worker (public/sw.js) gets the build's version and the list of files of the app
  *    shell to keep on the device: index.html, the entry's scripts and styles, the code of the first
  *    screens, the icons and the offline page;
@@ -53,21 +56,6 @@ const SHELL_STATIC_FILES = [
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this, compressing saves less than the headers it adds. */
 const MIN_COMPRESSED_SIZE = 1024;
-
-/** The files (hashed, under assets/) a manifest entry loads before it runs: its static imports, transitively, and their styles. */
-export function staticClosure(manifest: Manifest, keys: string[]) {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return { scripts: [...scripts], styles: [...styles] };
-}
 
 export function shellFiles(manifest: Manifest) {
   const onDemand = Object.keys(manifest).filter((key) =>
@@ -150,8 +138,10 @@ export function firstLoadPlugin(): Plugin {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Manifest;
-      // index.html gets the early login first: the service worker's version hashes the page.
+      // index.html gets the early login and the early home request first: the service worker's
+      // version hashes the page.
       await prerenderEarlyLogin(root, outDir);
+      addEarlyHomeRequest(outDir, manifest);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);
     },

@@ -55,6 +55,12 @@ export interface RequestOptions<T = unknown> {
   signal?: AbortSignal;
   /** Multipart only: called with the share of the body sent so far (0 to 1), for a progress bar. */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * This very request, already sent by a script of the page before the app ran (the early home
+   * request, issue 17): its answer is taken and checked like any other; when it never came it is
+   * sent again, and a 401 refreshes and retries as always.
+   */
+  sent?: Promise<Response | null>;
 }
 
 export const TOKEN_PATH = '/oauth/access_token';
@@ -314,7 +320,7 @@ export function createApiClient({ session, errorToasts }: ClientPolicy) {
       options.schema().catch(() => undefined);
     }
     const token = options.anonymous ? null : session.accessToken();
-    let response = await send(path, options, token);
+    let response = (options.sent ? await options.sent : null) ?? (await send(path, options, token));
 
     if (response?.status === 401 && token && path !== session.refreshPath) {
       if (await session.refresh(token)) response = await send(path, options, session.accessToken());

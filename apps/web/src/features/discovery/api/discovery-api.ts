@@ -8,12 +8,16 @@ export interface Position {
   longitude: number;
 }
 
-/** POST /home/getHomeData; failures are ignored (docs/product/discovery.md §8), so silent. */
-export const getHomeData = (position: Position | null) =>
+/**
+ * POST /home/getHomeData; failures are ignored (docs/product/discovery.md §8), so silent. `sent`:
+ * the same request already sent before the app ran (api/early-home-boot.ts).
+ */
+export const getHomeData = (position: Position | null, sent?: Promise<Response | null>) =>
   api.post('/home/getHomeData', {
     form: position ? { latitude: position.latitude, longitude: position.longitude } : {},
     schema: discoveryAnswerSchemas.homeData,
     silent: true,
+    sent,
   });
 
 /** POST /home/getTopAnnonces; the page shows its own error. */

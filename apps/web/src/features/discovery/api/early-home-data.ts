@@ -1,6 +1,7 @@
 import type { HomeGroup } from '@app/domain';
 import { askPositionEarly } from '../hooks/use-geolocation';
 import { getHomeData, type Position } from './discovery-api';
+import { EARLY_HOME_GLOBAL, type EarlyHomeRequest } from './early-home-boot';
 
 /** The home's query key part for a position (or its absence). */
 export const homePositionKey = (position: Position | null) =>
@@ -11,12 +12,33 @@ const EARLY_DATA_LIFETIME_MS = 10_000;
 let early: { answer: Promise<{ key: string; data: Promise<HomeGroup[]> }>; at: number } | null =
   null;
 
+/** The request index.html's script sent before the app ran (api/early-home-boot.ts), taken once. */
+function takeBootRequest(): EarlyHomeRequest | null {
+  const page = window as unknown as Record<string, EarlyHomeRequest | undefined>;
+  const booted = page[EARLY_HOME_GLOBAL];
+  page[EARLY_HOME_GLOBAL] = undefined;
+  return booted && Date.now() - booted.at < EARLY_DATA_LIFETIME_MS ? booted : null;
+}
+
 /**
  * Starts the home's request as soon as the home's code runs, before the screen has drawn, mounted
- * and asked (issue 17: the first card's photo, the home's largest paint, waits for this answer).
- * The position is asked first, as the screen would.
+ * and asked (issue 17: the first card's photo, the home's largest paint, waits for this answer),
+ * or takes the one index.html's script sent even earlier. The position is asked first, as the
+ * screen would.
  */
 export function startHomeDataEarly() {
+  const booted = takeBootRequest();
+  if (booted) {
+    const position = booted.answer.then((answer) => answer.position);
+    askPositionEarly({ answer: position, at: booted.at });
+    const answer = booted.answer.then(({ position, response }) => {
+      const data = getHomeData(position, Promise.resolve(response));
+      data.catch(() => {});
+      return { key: homePositionKey(position), data };
+    });
+    early = { answer, at: booted.at };
+    return;
+  }
   const answer = askPositionEarly().then((position) => {
     const data = getHomeData(position);
     // Whoever takes it sees the failure; nobody taking it is no error.

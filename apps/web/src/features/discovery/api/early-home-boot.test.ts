@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { signIn } from '@/testing/test-utils';
+import { CARD_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
+import { makeCards, makeGroup } from '../testing/discovery-fixtures';
+import { EARLY_HOME_GLOBAL, earlyHomeBootSource, type EarlyHomeRequest } from './early-home-boot';
+import { loadHomeData, startHomeDataEarly } from './early-home-data';
+
+/**
+ * The early home request (issue 17): index.html's script asks the signed-in home's data before the
+ * app's JavaScript has arrived, and the app takes that answer. Run here from the very text the
+ * build writes out, alone, as the browser runs it.
+ */
+const DEVICE = 'device-0123456789abcdef';
+
+function boot(url: string, modules: string[] = []) {
+  window.history.replaceState(null, '', url);
+  new Function('window', earlyHomeBootSource(modules))(window);
+  return (window as unknown as Record<string, EarlyHomeRequest | undefined>)[EARLY_HOME_GLOBAL];
+}
+
+function withPhoto<T extends { id: number }>(card: T) {
+  return {
+    ...card,
+    vehicleFiles: [
+      {
+        id: card.id,
+        fileUrl: `/files/${card.id}`,
+        thumbnailUrl: `/files/${card.id}/small.jpg`,
+        width: 1200,
+        height: 900,
+        sources: [
+          { url: `/files/${card.id}/small`, type: 'image/webp' as const, width: 480 },
+          { url: `/files/${card.id}/medium`, type: 'image/webp' as const, width: 800 },
+        ],
+      },
+    ],
+  };
+}
+
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
+    srcset: link.getAttribute('imagesrcset'),
+    sizes: link.getAttribute('imagesizes'),
+    priority: link.getAttribute('fetchpriority'),
+  }));
+
+const modulePreloads = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
+afterEach(() => {
+  (window as unknown as Record<string, unknown>)[EARLY_HOME_GLOBAL] = undefined;
+  document.head
+    .querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')
+    .forEach((link) => link.remove());
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
+});
+
+describe('the early home request', () => {
+  it('asks the signed-in home’s data with the app’s token, device and language, once the position is known', async () => {
+    signIn({ accessToken: 'access-7' });
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 43.6, longitude: 1.44 } } as GeolocationPosition),
+      },
+    });
+    const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
+
+    const request = boot('/#/');
+    expect(request).toBeDefined();
+    const { position, response } = await request!.answer;
+    expect(position).toEqual({ latitude: 43.6, longitude: 1.44 });
+    expect(response?.status).toBe(200);
+    const [sent] = stub.callsTo('POST', '/home/getHomeData');
+    expect(sent?.headers.get('Authorization')).toBe('Bearer access-7');
+    expect(sent?.headers.get('X-Device-Id')).toBe(DEVICE);
+    expect(sent?.headers.get('Accept-Language')).toBe('en');
+    expect(sent?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(sent?.body).get('latitude')).toBe('43.6');
+    expect(new URLSearchParams(sent?.body).get('longitude')).toBe('1.44');
+  });
+
+  it('asks without a position when the browser gives none', async () => {
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_ok: PositionCallback, refused: PositionErrorCallback) =>
+          refused({ code: 1 } as GeolocationPositionError),
+      },
+    });
+    const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
+    expect((await boot('/')!.answer).position).toBeNull();
+    expect(stub.callsTo('POST', '/home/getHomeData')[0]?.body).toBe('');
+  });
+
+  it('fetches the home’s own scripts beside the entry’s, for a signed-in visit of the home only', () => {
+    stubFetch({ 'POST /home/getHomeData': () => json([]) });
+    const home = ['/assets/home-1.js', '/assets/discovery-2.js'];
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    boot('/#/', home);
+    expect(modulePreloads()).toEqual([]);
+    signIn();
+    boot('/#/search', home);
+    expect(modulePreloads()).toEqual([]);
+    boot('/#/', home);
+    expect(modulePreloads()).toEqual(home);
+  });
+
+  it('asks nothing for a guest, another screen, another page or a browser the app has not met', () => {
+    const stub = stubFetch();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    expect(boot('/#/', ['/assets/home-1.js'])).toBeUndefined();
+    signIn();
+    expect(boot('/#/search')).toBeUndefined();
+    expect(boot('/#/annonce/show/2')).toBeUndefined();
+    expect(boot('/admin/#/')).toBeUndefined();
+    localStorage.removeItem(STORAGE_KEYS.deviceId);
+    expect(boot('/#/')).toBeUndefined();
+    localStorage.setItem(STORAGE_KEYS.deviceId, 'short');
+    expect(boot('/#/')).toBeUndefined();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.user, '{not json');
+    expect(boot('/#/')).toBeUndefined();
+    expect(stub.calls).toHaveLength(0);
+    expect(modulePreloads()).toEqual([]);
+  });
+
+  it('fetches the first row’s first photo with the card’s own sources and sizes', async () => {
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    const [plain, pictured, later] = makeCards(3);
+    const groups = [
+      makeGroup({ annonces: [plain!, withPhoto(pictured!), withPhoto(later!)] }),
+      makeGroup({ annonceType: 'TOP_ANNONCES', annonces: [withPhoto(makeCards(1, 9)[0]!)] }),
+    ];
+    stubFetch({ 'POST /home/getHomeData': () => json(groups) });
+    await boot('/#/')!.answer;
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(preloads()[0]).toEqual({
+      srcset: `/files/${pictured!.id}/small 480w, /files/${pictured!.id}/medium 800w`,
+      sizes: CARD_PHOTO_SIZES,
+      priority: 'high',
+    });
+  });
+
+  it('preloads nothing when the first row has no photo or the answer is an error', async () => {
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    stubFetch({ 'POST /home/getHomeData': () => json([makeGroup({ annonces: makeCards(3) })]) });
+    await boot('/#/')!.answer;
+    stubFetch({ 'POST /home/getHomeData': () => json({ code: 'x' }, 500) });
+    await boot('/#/')!.answer;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloads()).toHaveLength(0);
+  });
+});
+
+describe('the app takes the early request', () => {
+  it('uses its answer, checked, instead of asking again, and its position for the screen', async () => {
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    const groups = [makeGroup({ annonces: makeCards(2) })];
+    const stub = stubFetch({ 'POST /home/getHomeData': () => json(groups) });
+    boot('/#/');
+    startHomeDataEarly();
+    expect(await loadHomeData(null)).toEqual(groups);
+    expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(1);
+    // Taken once: the next home asks anew, and so does the next early start.
+    startHomeDataEarly();
+    await loadHomeData(null);
+    expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(2);
+  });
+
+  it('refreshes the token and asks again when the early answer is a 401', async () => {
+    signIn({ accessToken: 'old', refreshToken: 'refresh-1' });
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    const groups = [makeGroup({ annonces: makeCards(1) })];
+    const stub = stubFetch({
+      'POST /home/getHomeData': (request) =>
+        request.headers.get('Authorization') === 'Bearer old'
+          ? apiError(401, 'UNAUTHENTICATED', 'session.invalid.error')
+          : json(groups),
+      'POST /oauth/access_token': () =>
+        json({
+          username: 'camille@example.org',
+          roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+          token_type: 'Bearer',
+          access_token: 'new',
+          expires_in: 900,
+          refresh_token: 'refresh-2',
+        }),
+    });
+    boot('/#/');
+    startHomeDataEarly();
+    expect(await loadHomeData(null)).toEqual(groups);
+    const asked = stub.callsTo('POST', '/home/getHomeData');
+    expect(asked.map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ]);
+  });
+
+  it('sends the request itself when the early one never got an answer', async () => {
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    const groups = [makeGroup({ annonces: makeCards(1) })];
+    let first = true;
+    const stub = stubFetch({
+      'POST /home/getHomeData': () => {
+        if (first) {
+          first = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return json(groups);
+      },
+    });
+    boot('/#/');
+    startHomeDataEarly();
+    expect(await loadHomeData(null)).toEqual(groups);
+    expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(2);
+  });
+});
