@@ -5,7 +5,6 @@ import zlib from 'node:zlib';
 import type { Manifest, Plugin } from 'vite';
 import { addEarlyHomeRequest } from './early-home';
 import { prerenderEarlyLogin } from './early-login';
-import { staticClosure } from './static-closure';
 
 /**
  * What the first load of a phone needs from the build (issue 17), done once the files are written:
@@ -56,6 +55,21 @@ const SHELL_STATIC_FILES = [
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this, compressing saves less than the headers it adds. */
 const MIN_COMPRESSED_SIZE = 1024;
+
+/** The files (hashed, under assets/) a manifest entry loads before it runs: its static imports, transitively, and their styles. */
+export function staticClosure(manifest: Manifest, keys: string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { scripts: [...scripts], styles: [...styles] };
+}
 
 export function shellFiles(manifest: Manifest) {
   const onDemand = Object.keys(manifest).filter((key) =>
@@ -141,7 +155,7 @@ export function firstLoadPlugin(): Plugin {
       // index.html gets the early login and the early home request first: the service worker's
       // version hashes the page.
       await prerenderEarlyLogin(root, outDir);
-      addEarlyHomeRequest(outDir, manifest);
+      addEarlyHomeRequest(outDir);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);
     },

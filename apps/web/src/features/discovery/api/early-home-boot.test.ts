@@ -14,9 +14,9 @@ import { loadHomeData, startHomeDataEarly } from './early-home-data';
  */
 const DEVICE = 'device-0123456789abcdef';
 
-function boot(url: string, modules: string[] = []) {
+function boot(url: string) {
   window.history.replaceState(null, '', url);
-  new Function('window', earlyHomeBootSource(modules))(window);
+  new Function('window', earlyHomeBootSource())(window);
   return (window as unknown as Record<string, EarlyHomeRequest | undefined>)[EARLY_HOME_GLOBAL];
 }
 
@@ -46,16 +46,9 @@ const preloads = () =>
     priority: link.getAttribute('fetchpriority'),
   }));
 
-const modulePreloads = () =>
-  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
-    link.getAttribute('href'),
-  );
-
 afterEach(() => {
   (window as unknown as Record<string, unknown>)[EARLY_HOME_GLOBAL] = undefined;
-  document.head
-    .querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')
-    .forEach((link) => link.remove());
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
@@ -104,23 +97,10 @@ describe('the early home request', () => {
     expect(stub.callsTo('POST', '/home/getHomeData')[0]?.body).toBe('');
   });
 
-  it('fetches the home’s own scripts beside the entry’s, for a signed-in visit of the home only', () => {
-    stubFetch({ 'POST /home/getHomeData': () => json([]) });
-    const home = ['/assets/home-1.js', '/assets/discovery-2.js'];
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
-    boot('/#/', home);
-    expect(modulePreloads()).toEqual([]);
-    signIn();
-    boot('/#/search', home);
-    expect(modulePreloads()).toEqual([]);
-    boot('/#/', home);
-    expect(modulePreloads()).toEqual(home);
-  });
-
   it('asks nothing for a guest, another screen, another page or a browser the app has not met', () => {
     const stub = stubFetch();
     localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
-    expect(boot('/#/', ['/assets/home-1.js'])).toBeUndefined();
+    expect(boot('/#/')).toBeUndefined();
     signIn();
     expect(boot('/#/search')).toBeUndefined();
     expect(boot('/#/annonce/show/2')).toBeUndefined();
@@ -133,7 +113,6 @@ describe('the early home request', () => {
     localStorage.setItem(STORAGE_KEYS.user, '{not json');
     expect(boot('/#/')).toBeUndefined();
     expect(stub.calls).toHaveLength(0);
-    expect(modulePreloads()).toEqual([]);
   });
 
   it('fetches the first row’s first photo with the card’s own sources and sizes', async () => {

@@ -9,9 +9,11 @@ import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-op
 /**
  * The early home request (issue 17): a classic inline script of index.html's head, written out by
  * the build beside the early login's (apps/web/build/early-login.ts). For a signed-in visit that
- * opens on the home, it fetches the home screen's scripts beside the entry's, asks the position and
- * sends POST /home/getHomeData while the app's own JavaScript is still on its way, and once the
- * answer is in, tells the browser to fetch the first row's first photo (the home's largest paint). The app takes the answer
+ * opens on the home, it asks the position and sends POST /home/getHomeData while the app's own
+ * JavaScript is still on its way, and once the answer is in, tells the browser to fetch the first
+ * row's first photo (the home's largest paint). It does not preload the home's scripts: measured
+ * on a throttled phone, their two dozen requests held the data and the photo behind them
+ * (bench/results/web-2026-11-27-early-home.md). The app takes the answer
  * (features/discovery/api/early-home-data.ts) and checks it like any other. Nothing here may load
  * anything of the app: it runs alone, as its source text.
  */
@@ -43,11 +45,6 @@ export interface EarlyHomeBootConfig {
   firstRowCards: number;
   /** The `sizes` of a home card's photo (annonce-card.tsx), so the browser picks the same file. */
   photoSizes: string;
-  /**
-   * The home screen's own scripts (its code, texts and answer checks, beyond the entry's), fetched
-   * beside the entry instead of after it: written by the build from its manifest.
-   */
-  modules: readonly string[];
 }
 
 interface StoredPhoto {
@@ -81,12 +78,6 @@ export function earlyHomeBoot(config: EarlyHomeBootConfig, page: Window) {
   if (typeof token !== 'string' || token === '') return;
   const deviceId = read(config.deviceIdKey);
   if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) return;
-  for (const module of config.modules) {
-    const link = page.document.createElement('link');
-    link.setAttribute('rel', 'modulepreload');
-    link.setAttribute('href', module);
-    page.document.head.appendChild(link);
-  }
   const stored = read(config.languageKey);
   const language = stored && config.languages.includes(stored) ? stored : config.defaultLanguage;
 
@@ -160,7 +151,7 @@ export function earlyHomeBoot(config: EarlyHomeBootConfig, page: Window) {
     .catch(() => {});
 }
 
-const BOOT_CONFIG: Omit<EarlyHomeBootConfig, 'modules'> = {
+const BOOT_CONFIG: EarlyHomeBootConfig = {
   globalName: EARLY_HOME_GLOBAL,
   sessionKey: STORAGE_KEYS.user,
   languageKey: STORAGE_KEYS.language,
@@ -174,11 +165,8 @@ const BOOT_CONFIG: Omit<EarlyHomeBootConfig, 'modules'> = {
   photoSizes: CARD_PHOTO_SIZES,
 };
 
-/**
- * The script's text, as the build writes it out: earlyHomeBoot called with its configuration and
- * the home's own scripts (addresses from the site's root).
- */
-export function earlyHomeBootSource(modules: readonly string[] = []) {
-  const config: EarlyHomeBootConfig = { ...BOOT_CONFIG, modules };
-  return `(${earlyHomeBoot.toString()})(${JSON.stringify(config)},window);\n`;
+/** The script's text, as the build writes it out: earlyHomeBoot called with its configuration. */
+export function earlyHomeBootSource() {
+  return `(${earlyHomeBoot.toString()})(${JSON.stringify(BOOT_CONFIG)},window);
+`;
 }
