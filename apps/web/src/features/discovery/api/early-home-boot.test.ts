@@ -190,6 +190,28 @@ describe('the app takes the early request', () => {
     ]);
   });
 
+  it('takes it even when the app’s code came slowly, but not once the visitor has been elsewhere a minute', async () => {
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      boot('/#/');
+      vi.setSystemTime(Date.now() + 20_000);
+      startHomeDataEarly();
+      await loadHomeData(null);
+      expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(1);
+
+      boot('/#/');
+      vi.setSystemTime(Date.now() + 61_000);
+      startHomeDataEarly();
+      await loadHomeData(null);
+      expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends the request itself when the early one never got an answer', async () => {
     signIn();
     localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);

@@ -12,12 +12,19 @@ const EARLY_DATA_LIFETIME_MS = 10_000;
 let early: { answer: Promise<{ key: string; data: Promise<HomeGroup[]> }>; at: number } | null =
   null;
 
+/**
+ * How long the request index.html's script sent waits for the home: the app's own code may take
+ * longer than EARLY_DATA_LIFETIME_MS to arrive on a slow network, and asking again then would cost
+ * that phone the same answer twice; past this, the visitor went elsewhere first.
+ */
+const BOOT_REQUEST_LIFETIME_MS = 60_000;
+
 /** The request index.html's script sent before the app ran (api/early-home-boot.ts), taken once. */
 function takeBootRequest(): EarlyHomeRequest | null {
   const page = window as unknown as Record<string, EarlyHomeRequest | undefined>;
   const booted = page[EARLY_HOME_GLOBAL];
   page[EARLY_HOME_GLOBAL] = undefined;
-  return booted && Date.now() - booted.at < EARLY_DATA_LIFETIME_MS ? booted : null;
+  return booted && Date.now() - booted.at < BOOT_REQUEST_LIFETIME_MS ? booted : null;
 }
 
 /**
@@ -29,14 +36,16 @@ function takeBootRequest(): EarlyHomeRequest | null {
 export function startHomeDataEarly() {
   const booted = takeBootRequest();
   if (booted) {
+    // Taken now, by the home about to draw: its age counts from here.
+    const takenAt = Date.now();
     const position = booted.answer.then((answer) => answer.position);
-    askPositionEarly({ answer: position, at: booted.at });
+    askPositionEarly({ answer: position, at: takenAt });
     const answer = booted.answer.then(({ position, response }) => {
       const data = getHomeData(position, Promise.resolve(response));
       data.catch(() => {});
       return { key: homePositionKey(position), data };
     });
-    early = { answer, at: booted.at };
+    early = { answer, at: takenAt };
     return;
   }
   const answer = askPositionEarly().then((position) => {
