@@ -1,3 +1,4 @@
+import { bootScriptSource, type BootPage } from './boot-script';
 import { STORAGE_KEYS } from './storage';
 
 /**
@@ -27,7 +28,6 @@ export interface EarlyLoginBootConfig {
   chosenLanguageAttribute: string;
 }
 
-
 /**
  * Runs in the page's head before anything paints, alone: written out as its source text, it may use
  * nothing from outside its parameters. It shows the early login only where the app would show that
@@ -37,16 +37,13 @@ export interface EarlyLoginBootConfig {
  * address) and marked for the app to send; a press on the language switch is kept (stored as the
  * app stores it, shown pressed) for the app to apply.
  */
-export function earlyLoginBoot(config: EarlyLoginBootConfig, page: Window) {
-  const read = (key: string) => {
-    try {
-      return page.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  };
+export function earlyLoginBoot(
+  config: EarlyLoginBootConfig,
+  page: Window,
+  { read, onAppPage }: BootPage,
+) {
   const location = page.location;
-  if (location.pathname !== '/' && location.pathname !== '/index.html') return;
+  if (!onAppPage) return;
   const language = read(config.languageKey);
   if (language && language !== config.language) return;
   const stored = read(config.sessionKey);
@@ -62,7 +59,11 @@ export function earlyLoginBoot(config: EarlyLoginBootConfig, page: Window) {
   }
   const route = location.hash.replace(/^#/, '');
   if (route === '' || route === '/') {
-    page.history.replaceState(null, '', `${location.pathname}${location.search}#${config.loginPath}`);
+    page.history.replaceState(
+      null,
+      '',
+      `${location.pathname}${location.search}#${config.loginPath}`,
+    );
   } else if (route !== config.loginPath && route !== `${config.loginPath}/`) {
     return;
   }
@@ -115,6 +116,5 @@ const BOOT_CONFIG: EarlyLoginBootConfig = {
 
 /** The boot script's text, as the build writes it out: earlyLoginBoot called with its configuration. */
 export function earlyLoginBootSource() {
-  return `(${earlyLoginBoot.toString()})(${JSON.stringify(BOOT_CONFIG)},window);\n`;
+  return bootScriptSource(earlyLoginBoot, BOOT_CONFIG);
 }
-

@@ -37,10 +37,13 @@ export const STORAGE_KEYS = {
   deviceId: 'veilleurs.deviceId',
 } as const;
 
+/** What a device id made by deviceId() looks like; anything else stored under its key is made anew. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 /** This browser's device id, made once; not personal data, only a counter key on the server. */
 export function deviceId(): string {
   const known = storage.get(STORAGE_KEYS.deviceId);
-  if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
+  if (known && DEVICE_ID_PATTERN.test(known)) return known;
   // getRandomValues, not randomUUID: the latter is missing on a plain-http address (a LAN demo).
   const bytes = crypto.getRandomValues(new Uint8Array(18));
   const made = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

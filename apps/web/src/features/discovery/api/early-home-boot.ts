@@ -2,7 +2,8 @@
 // aliases (apps/web/build/early-login.ts).
 import { CARD_PHOTO_SIZES } from '../../../components/annonce-card/card-photo-sizes';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../lib/languages';
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { bootScriptSource, type BootPage } from '../../../lib/boot-script';
+import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '../../../lib/storage';
 import { CARDS_BEFORE_USE } from '../lib/home-rows';
 import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
 
@@ -35,6 +36,8 @@ export interface EarlyHomeBootConfig {
   sessionKey: string;
   languageKey: string;
   deviceIdKey: string;
+  /** DEVICE_ID_PATTERN's source: a device id the app made (lib/storage.ts). */
+  deviceIdPattern: string;
   languages: readonly string[];
   defaultLanguage: string;
   path: string;
@@ -56,28 +59,25 @@ interface StoredPhoto {
  * its parameters. It starts only where the app's home would send the same request: the page itself,
  * a stored session with a token, the home's route, a device id already made by the app.
  */
-export function earlyHomeBoot(config: EarlyHomeBootConfig, page: Window) {
-  const read = (key: string) => {
-    try {
-      return page.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  };
-  const location = page.location;
-  if (location.pathname !== '/' && location.pathname !== '/index.html') return;
-  const route = location.hash.replace(/^#/, '').split('?')[0];
+export function earlyHomeBoot(
+  config: EarlyHomeBootConfig,
+  page: Window,
+  { read, onAppPage }: BootPage,
+) {
+  if (!onAppPage) return;
+  const route = page.location.hash.replace(/^#/, '').split('?')[0];
   if (route !== '' && route !== '/') return;
   let token: unknown = null;
   try {
     const session = JSON.parse(read(config.sessionKey) ?? 'null') as Record<string, unknown> | null;
+    // The token the app sends (getAccessToken in lib/session.ts).
     token = session && (session.impersonateToken ?? session.access_token);
   } catch {
     return;
   }
   if (typeof token !== 'string' || token === '') return;
   const deviceId = read(config.deviceIdKey);
-  if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) return;
+  if (!deviceId || !new RegExp(config.deviceIdPattern).test(deviceId)) return;
   const stored = read(config.languageKey);
   const language = stored && config.languages.includes(stored) ? stored : config.defaultLanguage;
 
@@ -156,6 +156,7 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
   sessionKey: STORAGE_KEYS.user,
   languageKey: STORAGE_KEYS.language,
   deviceIdKey: STORAGE_KEYS.deviceId,
+  deviceIdPattern: DEVICE_ID_PATTERN.source,
   languages: LANGUAGES,
   defaultLanguage: DEFAULT_LANGUAGE,
   path: '/home/getHomeData',
@@ -167,6 +168,5 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
 
 /** The script's text, as the build writes it out: earlyHomeBoot called with its configuration. */
 export function earlyHomeBootSource() {
-  return `(${earlyHomeBoot.toString()})(${JSON.stringify(BOOT_CONFIG)},window);
-`;
+  return bootScriptSource(earlyHomeBoot, BOOT_CONFIG);
 }
