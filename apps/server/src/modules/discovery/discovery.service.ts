@@ -53,6 +53,13 @@ const STATISTICS_TTL_MS = 10 * 60_000;
 const HOME_CACHE_SIZE = 500;
 /** Lists kept at most (the oldest go first): about 1 kB each. */
 const HOME_LIST_CACHE_SIZE = 20_000;
+/**
+ * How long after it was built a kept home may still be answered while it is rebuilt off the
+ * request path (see homeJson): past that, its visit waits for the rebuild.
+ */
+const HOME_ANSWERED_WHILE_REBUILT_MS = 10 * 60_000;
+/** Kept homes rebuilt off the request path at the same time (see homeJson). */
+const HOME_REFRESHES_AT_ONCE = 2;
 
 export interface Viewer {
   userId: number;
@@ -67,6 +74,23 @@ type HomeSections = {
   criteria: SearchCriteria;
   description: string;
 }[];
+
+/** A user's whole home as kept between visits (see homeJson). */
+interface KeptHome {
+  /** Until when the lists are reused (as a home list: HOME_LIST_TTL_MS). */
+  until: number;
+  /** Until when it may be answered while it is rebuilt (HOME_ANSWERED_WHILE_REBUILT_MS). */
+  answerableUntil: number;
+  /** Until when the sections (alerts, their summaries) are reused while the alerts stay. */
+  sectionsUntil: number;
+  generation: string;
+  alerts: string;
+  sections: HomeSections;
+  groups: HomeGroup[];
+  ids: number[];
+  /** The last answer (UTF-8 JSON) and the flags it carries. */
+  json?: { flags: string; body: Buffer };
+}
 
 interface ListRequest {
   criteria: SearchCriteria;
@@ -88,6 +112,7 @@ export function createDiscoveryService(deps: {
   savedSearches: SavedSearchesService;
   /** The in-memory index searches around a place use once it is loaded (else PostgreSQL). */
   searchIndex?: SearchIndexSync;
+  log?: { warn(obj: unknown, msg?: string): void };
 }) {
   const { db, clock } = deps;
 
@@ -168,22 +193,7 @@ export function createDiscoveryService(deps: {
   }
 
   /** Whole homes per user, position and language (see homeJson), least recently used first. */
-  const homes = new Map<
-    string,
-    {
-      /** Until when the lists are reused (as a home list: HOME_LIST_TTL_MS). */
-      until: number;
-      /** Until when the sections (alerts, their summaries) are reused while the alerts stay. */
-      sectionsUntil: number;
-      generation: string;
-      alerts: string;
-      sections: HomeSections;
-      groups: HomeGroup[];
-      ids: number[];
-      /** The last answer (UTF-8 JSON) and the flags it carries. */
-      json?: { flags: string; body: Buffer };
-    }
-  >();
+  const homes = new Map<string, KeptHome>();
 
   /** The vehicle types having announcements change only with the generation. */
   let typesCache: {
@@ -260,6 +270,15 @@ export function createDiscoveryService(deps: {
   function referencePoint(criteria: SearchCriteria, user: LatLng | null): LatLng | null {
     return locationOf(criteria) ?? user;
   }
+
+  /**
+   * Kept homes being rebuilt off the request path, by key. HOME_REFRESHES_AT_ONCE run at a time,
+   * the others wait their turn: after a validation every active user's home is refreshed, and
+   * each refresh holds a database connection the requests also need.
+   */
+  const refreshes = new Map<string, Promise<void>>();
+  let freeRefreshSlots = HOME_REFRESHES_AT_ONCE;
+  const waitingForSlot: (() => void)[] = [];
 
   return {
     /** POST /search/getSearchAnnonces. */
@@ -354,70 +373,136 @@ export function createDiscoveryService(deps: {
       return presentHome(viewer, userPosition, sections, await discoveryGeneration(db));
     },
 
-    /**
-     * POST /home/getHomeData as UTF-8 JSON, encoded once: a home is about 200 kB, and encoding
-     * the same text again at every request was a fifth of a cached home's CPU (bench). A user's
-     * home is kept HOME_LIST_TTL_MS for the same position and language (the web app asks again at
-     * every visit of the home) as long as the discovery generation and the user's alerts are
-     * unchanged; the favourite and "seen" flags are read again at every request. Never shared
-     * between users.
-     */
-    async homeJson(viewer: Viewer, userPosition: LatLng | null): Promise<Buffer> {
-      const key = JSON.stringify([viewer.userId, viewer.locale, userPosition]);
-      const now = clock.now().getTime();
-      const cached = homes.get(key);
-      if (cached && cached.until > now) {
-        const stamp = await homeStamp(db, viewer.userId, cached.ids);
-        if (stamp.generation === cached.generation && stamp.alerts === cached.alerts) {
-          homes.delete(key);
-          homes.set(key, cached);
-          // The same flags as last time (the usual case): the same bytes.
-          const flags = JSON.stringify([[...stamp.favourites].sort(), [...stamp.seen].sort()]);
-          if (cached.json?.flags !== flags) {
-            const text = JSON.stringify(
-              cached.groups.map((group) => ({
-                ...group,
-                annonces: group.annonces.map((card) => ({
-                  ...card,
-                  annonceFavorite: stamp.favourites.has(card.id),
-                  userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
-                })),
-              })),
-            );
-            cached.json = { flags, body: Buffer.from(text) };
-          }
-          return cached.json.body;
+    homeJson,
+  };
+
+  /** Rebuilds a kept home off the request path, once per key at a time (see refreshes). */
+  function refreshLater(key: string, refresh: () => Promise<unknown>) {
+    if (refreshes.has(key)) return;
+    const done = (async () => {
+      if (freeRefreshSlots > 0) freeRefreshSlots--;
+      else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+      try {
+        await refresh();
+      } catch (error) {
+        // The kept home stays; the next visit asks for a refresh again.
+        deps.log?.warn({ err: error }, 'home refresh failed');
+      } finally {
+        refreshes.delete(key);
+        const next = waitingForSlot.shift();
+        if (next) next();
+        else freeRefreshSlots++;
+      }
+    })();
+    refreshes.set(key, done);
+  }
+
+  /**
+   * POST /home/getHomeData as UTF-8 JSON, encoded once: a home is about 200 kB, and encoding the
+   * same text again at every request was a fifth of a cached home's CPU (bench). A user's home is
+   * kept HOME_LIST_TTL_MS for the same position and language (the web app asks again at every
+   * visit of the home) as long as the user's alerts are unchanged; the favourite and "seen" flags
+   * are read again at every request. Never shared between users.
+   *
+   * When the discovery generation moved (an announcement validated, boosted, edited…) or the lists'
+   * delay passed, and none of the kept home's cards left the lists, the kept home is answered and
+   * rebuilt off the request path (refreshLater): a validation moves the generation for every user
+   * at once, and each user's first home then waited for its lists to be rebuilt behind the alert
+   * fan-out's writes (home p95 +554 % during a Paris fan-out,
+   * bench/results/notifications-end-to-end-*.md). A withdrawn card is never answered: a kept home
+   * that lost one is rebuilt at once. A visit while the rebuild runs gets the kept home too (it
+   * waited for it at first, and after a validation the rebuilds queue: 170 ms more on the home's
+   * p95 during a Paris fan-out); the next one has the new announcement.
+   */
+  async function homeJson(viewer: Viewer, userPosition: LatLng | null): Promise<Buffer> {
+    const key = JSON.stringify([viewer.userId, viewer.locale, userPosition]);
+    const now = clock.now().getTime();
+    const cached = homes.get(key);
+    if (cached && cached.answerableUntil > now) {
+      const withinDelay = cached.until > now;
+      // Past the lists' delay, the stamp also counts the kept cards still listed.
+      const stamp = await homeStamp(
+        db,
+        viewer.userId,
+        cached.ids,
+        withinDelay ? cached.generation : null,
+      );
+      if (stamp.alerts === cached.alerts) {
+        if (withinDelay && stamp.generation === cached.generation) {
+          return keptAnswer(key, cached, stamp);
+        }
+        if (stamp.listed === cached.ids.length) {
+          refreshLater(key, () => buildHome(key, viewer, userPosition));
+          return keptAnswer(key, cached, stamp);
         }
       }
-      // A new generation (an announcement validated, withdrawn…) or lists past their delay: the
-      // lists again, but not the sections while the alerts stay. Every user's first home after a
-      // validation used to read its alerts, their summaries and the position again (half a dozen
-      // queries queued behind the fan-out's writes, bench/results/notifications-end-to-end-*.md);
-      // the shared lists (latest, per type, top) are rebuilt once per generation (homeList).
-      const before = await homeStamp(db, viewer.userId, []);
-      const kept =
-        cached && cached.sectionsUntil > now && cached.alerts === before.alerts ? cached : null;
-      const sections = kept?.sections ?? (await homeSections(viewer, userPosition));
-      const [home] = await Promise.all([
-        presentHome(viewer, userPosition, sections, before.generation),
-        // The position remembered as often as before: when the lists' delay has passed.
-        kept && kept.until <= now ? remember(viewer, userPosition) : null,
-      ]);
-      const groups = HomeDataResponseSchema.parse(home);
-      homes.delete(key);
-      homes.set(key, {
-        until: now + HOME_LIST_TTL_MS,
-        sectionsUntil: kept?.sectionsUntil ?? now + HOME_SECTIONS_TTL_MS,
-        generation: before.generation,
-        alerts: before.alerts,
-        sections,
-        groups,
-        ids: [...new Set(groups.flatMap((group) => group.annonces.map((card) => card.id)))],
-      });
-      if (homes.size > HOME_CACHE_SIZE) homes.delete(homes.keys().next().value!);
-      return Buffer.from(JSON.stringify(groups));
-    },
-  };
+    }
+    return buildHome(key, viewer, userPosition);
+  }
+
+  /** A kept home with this request's favourite and "seen" flags (the same bytes when unchanged). */
+  function keptAnswer(
+    key: string,
+    cached: KeptHome,
+    stamp: { favourites: Set<number>; seen: Set<number> },
+  ): Buffer {
+    homes.delete(key);
+    homes.set(key, cached);
+    const flags = JSON.stringify([[...stamp.favourites].sort(), [...stamp.seen].sort()]);
+    if (cached.json?.flags !== flags) {
+      const text = JSON.stringify(
+        cached.groups.map((group) => ({
+          ...group,
+          annonces: group.annonces.map((card) => ({
+            ...card,
+            annonceFavorite: stamp.favourites.has(card.id),
+            userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
+          })),
+        })),
+      );
+      cached.json = { flags, body: Buffer.from(text) };
+    }
+    return cached.json.body;
+  }
+
+  /**
+   * A user's home built and kept: the lists again, but not the sections while the alerts stay.
+   * Every user's first home after a validation used to read its alerts, their summaries and the
+   * position again (half a dozen queries queued behind the fan-out's writes,
+   * bench/results/notifications-end-to-end-*.md); the shared lists (latest, per type, top) are
+   * rebuilt once per generation (homeList).
+   */
+  async function buildHome(
+    key: string,
+    viewer: Viewer,
+    userPosition: LatLng | null,
+  ): Promise<Buffer> {
+    const now = clock.now().getTime();
+    const cached = homes.get(key);
+    const before = await homeStamp(db, viewer.userId, []);
+    const kept =
+      cached && cached.sectionsUntil > now && cached.alerts === before.alerts ? cached : null;
+    const sections = kept?.sections ?? (await homeSections(viewer, userPosition));
+    const [home] = await Promise.all([
+      presentHome(viewer, userPosition, sections, before.generation),
+      // The position remembered as often as before: when the lists' delay has passed.
+      kept && kept.until <= now ? remember(viewer, userPosition) : null,
+    ]);
+    const groups = HomeDataResponseSchema.parse(home);
+    homes.delete(key);
+    homes.set(key, {
+      until: now + HOME_LIST_TTL_MS,
+      answerableUntil: now + HOME_ANSWERED_WHILE_REBUILT_MS,
+      sectionsUntil: kept?.sectionsUntil ?? now + HOME_SECTIONS_TTL_MS,
+      generation: before.generation,
+      alerts: before.alerts,
+      sections,
+      groups,
+      ids: [...new Set(groups.flatMap((group) => group.annonces.map((card) => card.id)))],
+    });
+    if (homes.size > HOME_CACHE_SIZE) homes.delete(homes.keys().next().value!);
+    return Buffer.from(JSON.stringify(groups));
+  }
 
   /** The user's last known position (the alert fan-out's "near"), when the home sends one. */
   function remember(viewer: Viewer, userPosition: LatLng | null) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
 import { annonces, annonceViews, favourites, users } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
@@ -137,7 +137,7 @@ describe('the home kept for a user', () => {
   const card = (groups: HomeGroup[], id: number) =>
     section(groups, 'LAST_ANNONCES').annonces.find((item: DiscoveryCard) => item.id === id)!;
 
-  it('shows a newly validated announcement and drops a withdrawn one at once', async () => {
+  it('shows a newly validated announcement from the next visit, and drops a withdrawn one at once', async () => {
     const viewer = await buildUser(t.db);
     const first = await home(viewer);
     expect(await home(viewer)).toEqual(first);
@@ -147,13 +147,53 @@ describe('the home kept for a user', () => {
       theftLongitude: PLACES.blagnac.longitude,
       validatedAt: new Date('2026-11-21T10:00:00Z'),
     });
-    const after = await home(viewer);
-    expect(ids(section(after, 'LAST_ANNONCES'))).toContain(id);
-    expect(ids(section(after, 'CLOSE_ANNONCES'))).toContain(id);
+    // The visit that finds the lists moved on gets the kept home at once (none of its cards left
+    // the lists) while it is rebuilt off the request path; a visit after the rebuild has it.
+    expect(await home(viewer)).toEqual(first);
+    await vi.waitFor(async () => {
+      const after = await home(viewer);
+      expect(ids(section(after, 'LAST_ANNONCES'))).toContain(id);
+      expect(ids(section(after, 'CLOSE_ANNONCES'))).toContain(id);
+    });
     await t.db.update(annonces).set({ status: 'FINISHED' }).where(eq(annonces.id, id));
     const withdrawn = await home(viewer);
     expect(ids(section(withdrawn, 'LAST_ANNONCES'))).not.toContain(id);
     expect(ids(section(withdrawn, 'CLOSE_ANNONCES'))).not.toContain(id);
+  });
+
+  it("past its lists' delay, answers the kept home once more while it is rebuilt, and rebuilds on the visit after ten minutes", async () => {
+    const viewer = await buildUser(t.db);
+    const first = await home(viewer);
+    // An announcement that no write announced (as a boost running out is): the generation is put
+    // back, so only the lists' delay brings it.
+    const [generation] = (
+      (await t.db.execute(
+        sql`select last_value, is_called from discovery_generation`,
+      )) as unknown as {
+        rows: { last_value: string; is_called: boolean }[];
+      }
+    ).rows;
+    const unannounced = async () => {
+      const { id } = await buildAnnonce(t.db, {
+        vehicleTypeId: c.car,
+        validatedAt: new Date('2026-11-23T10:00:00Z'),
+      });
+      await t.db.execute(
+        sql`select setval('discovery_generation', ${Number(generation!.last_value)}, ${generation!.is_called})`,
+      );
+      return id;
+    };
+    const soon = await unannounced();
+    expect(await home(viewer)).toEqual(first);
+    t.clock.advance(31_000);
+    expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).not.toContain(soon);
+    await vi.waitFor(async () =>
+      expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).toContain(soon),
+    );
+
+    const later = await unannounced();
+    t.clock.advance(11 * 60_000);
+    expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).toContain(later);
   });
 
   it("refreshes a kept home's alert sections when an announcement is validated or withdrawn", async () => {
@@ -172,9 +212,12 @@ describe('the home kept for a user', () => {
       modelId: c.p3008,
       validatedAt: new Date('2026-11-22T10:00:00Z'),
     });
-    const after = section(await home(viewer), 'SAVED_SEARCH_ANNONCES');
-    expect(ids(after)).toContain(id);
-    expect(after.savedSearchDescription).toBe(first.savedSearchDescription);
+    expect(ids(section(await home(viewer), 'SAVED_SEARCH_ANNONCES'))).not.toContain(id);
+    await vi.waitFor(async () => {
+      const after = section(await home(viewer), 'SAVED_SEARCH_ANNONCES');
+      expect(ids(after)).toContain(id);
+      expect(after.savedSearchDescription).toBe(first.savedSearchDescription);
+    });
     await t.db.update(annonces).set({ status: 'FINISHED' }).where(eq(annonces.id, id));
     expect(ids(section(await home(viewer), 'SAVED_SEARCH_ANNONCES'))).not.toContain(id);
   });

@@ -24,6 +24,7 @@ const discoveryModule: FastifyPluginAsync<{
     signingSecret: app.deps.signingSecret,
     savedSearches,
     searchIndex,
+    log: app.log,
   });
   const subFilters = createSubFiltersService({ db, savedSearches });
   await app.register(discoveryRoutes, { discovery, subFilters });

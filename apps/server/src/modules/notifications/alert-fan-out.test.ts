@@ -314,6 +314,67 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(told).toHaveLength(1);
   });
 
+  it('writes a large fan-out in slices, each committed with its push and told after, resting between them; a retry after a failure adds only the rest', async () => {
+    const owner = await buildUser(t.db);
+    const near = [];
+    for (let i = 0; i < 5; i++) {
+      near.push(await buildUser(t.db, { lastLatitude: 48.5734 + i / 1000, lastLongitude: 7.7521 }));
+    }
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      // Strasbourg: no other test of this file puts anyone there.
+      theftLatitude: 48.5734,
+      theftLongitude: 7.7521,
+    });
+    const queued: number[][] = [];
+    const told: number[][] = [];
+    let failSecondSlice = true;
+    const delivery = {
+      async queuePush(_tx: typeof t.db, ids: number[]) {
+        if (queued.length === 1 && failSecondSlice) {
+          failSecondSlice = false;
+          throw new Error('push queue unavailable');
+        }
+        queued.push(ids);
+      },
+      async tell(userIds: number[]) {
+        told.push(userIds);
+      },
+    };
+    const rests: number[] = [];
+    const rest = async (ms: number) => {
+      rests.push(ms);
+    };
+    const rowsOfAnnonce = () =>
+      t.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(
+          and(eq(notifications.objectId, annonce.id), eq(notifications.type, 'NEW_NEAR_VEHICLES')),
+        );
+    const ids = near.map((user) => user.id).sort((a, b) => a - b);
+
+    // The second slice fails: the first stays committed and told, the second left no row.
+    await expect(
+      runAlertFanOut({ db: t.db, clock: t.clock, delivery, slice: 2, rest }, annonce.id),
+    ).rejects.toThrow('push queue unavailable');
+    expect((await rowsOfAnnonce()).map((row) => row.userId).sort((a, b) => a - b)).toEqual(
+      ids.slice(0, 2),
+    );
+    expect(told).toEqual([ids.slice(0, 2)]);
+    expect(rests).toHaveLength(1);
+
+    // The retry writes the two other slices, each queued and told once, with a rest between.
+    rests.length = 0;
+    await runAlertFanOut({ db: t.db, clock: t.clock, delivery, slice: 2, rest }, annonce.id);
+    expect((await rowsOfAnnonce()).map((row) => row.userId).sort((a, b) => a - b)).toEqual(ids);
+    expect(queued.map((slice) => slice.length)).toEqual([2, 2, 1]);
+    expect(told).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+    // A rest after each slice but the last; the first slice adds nothing now and rests too.
+    expect(rests).toHaveLength(2);
+    expect(rests.every((ms) => ms >= 0)).toBe(true);
+  });
+
   it('does nothing for an announcement that is not VALIDATED', async () => {
     const owner = await buildUser(t.db);
     await buildUser(t.db, at('blagnac'));

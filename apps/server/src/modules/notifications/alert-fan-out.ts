@@ -324,18 +324,48 @@ export interface FanOutDelivery {
 }
 
 /**
+ * Rows per transaction of a fan-out. 135,000 rows in one transaction held the database for 15 s
+ * on two cores, and every home and search waited behind it (p95 +848 %,
+ * bench/results/notifications-end-to-end-2026-11-25.md); slices of this size each commit in tens
+ * of milliseconds.
+ */
+export const FAN_OUT_SLICE = 5_000;
+
+/**
+ * After each slice the fan-out rests this many times the slice's own duration, so that the
+ * site's requests get the database between slices: a third of the machine for the fan-out, whose
+ * goal (30 s for Paris) leaves room for it.
+ */
+export const FAN_OUT_REST_RATIO = 2;
+
+/** Rest between slices; a real timer, replaced in tests. */
+const restFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Tells users near a validated announcement, and users whose alerts match it (once each). Does
  * nothing unless the announcement is VALIDATED; running it again adds nobody twice. Called by the
  * dispatcher when the owner's ANNONCE_ACCEPTED notification is dispatched, so the validation's own
- * request never waits for it. With `delivery`, the rows are written dispatched, their push jobs
- * queued in the same transaction and their users told after commit; without it, the dispatcher
- * does that.
+ * request never waits for it. The rows are written in slices (FAN_OUT_SLICE), each its own
+ * transaction: a run stopped halfway leaves the slices it committed, whose users were told, and
+ * its retry adds the others. With `delivery`, each slice's rows are written dispatched, their push
+ * jobs queued in the slice's transaction and their users told after its commit; without it, each
+ * commit wakes the dispatcher.
  */
 export async function runAlertFanOut(
-  deps: { db: Db; clock: Clock; delivery?: FanOutDelivery },
+  deps: {
+    db: Db;
+    clock: Clock;
+    delivery?: FanOutDelivery;
+    /** Rows per transaction (FAN_OUT_SLICE). */
+    slice?: number;
+    /** Waits between slices (a timer); tests pass one that records. */
+    rest?: (ms: number) => Promise<void>;
+  },
   annonceId: number,
 ): Promise<{ alerts: number; near: number }> {
   const { db, delivery } = deps;
+  const slice = deps.slice ?? FAN_OUT_SLICE;
+  const rest = deps.rest ?? restFor;
   const annonce = await loadFanOutAnnonce(db, annonceId);
   if (!annonce || annonce.status !== 'VALIDATED') return { alerts: 0, near: 0 };
   const recipients = await findAlertRecipients(db, annonce);
@@ -364,42 +394,56 @@ export async function runAlertFanOut(
     );
     return { ids: idsOf(row?.ids ?? null), users: idsOf(row?.users ?? null) };
   };
-  const none = { ids: [], users: [] };
-  // The recipients' groups were checked when they were found. The rows go in as two INSERT …
-  // SELECT over arrays (a hundred thousand rows through one statement each, not thousands of
-  // parameters), in user order (the near ones came square by square: the indexes on user_id and
-  // the foreign key's probes then walk their pages once), in one transaction.
-  const told = await db.transaction(async (tx) => {
-    const alerts =
-      recipients.alerts.size > 0
-        ? await insert(
-            tx,
-            'NEW_ALERT_VEHICLES',
-            sql`'searchName', recipient.search_name`,
-            sql`unnest(${pgArray([...recipients.alerts.keys()])}::int[],
-                       ${pgArray([...recipients.alerts.values()])}::text[])
-                  as recipient(user_id, search_name)`,
-          )
-        : none;
-    const near =
-      recipients.near.length > 0
-        ? await insert(
-            tx,
-            'NEW_NEAR_VEHICLES',
-            sql`'city', ${annonce.city}::text`,
-            sql`unnest(${pgArray(recipients.near.toSorted((a, b) => a - b))}::int[])
-                  as recipient(user_id)`,
-          )
-        : none;
-    const ids = [...alerts.ids, ...near.ids];
-    if (delivery) {
-      if (ids.length > 0) await delivery.queuePush(tx, ids);
-    } else {
-      // Wakes the dispatcher at commit, like `notify`.
-      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+  /** One slice in its own transaction, its push queued with it, its users told after commit. */
+  const write = async (type: NotificationType, params: SQL, from: SQL) => {
+    const added = await db.transaction(async (tx) => {
+      const added = await insert(tx, type, params, from);
+      if (delivery) {
+        if (added.ids.length > 0) await delivery.queuePush(tx, added.ids);
+      } else {
+        // Wakes the dispatcher at commit, like `notify`.
+        await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
+      }
+      return added;
+    });
+    if (delivery && added.users.length > 0) await delivery.tell(added.users);
+  };
+
+  // The recipients' groups were checked when they were found. Each slice goes in as one INSERT …
+  // SELECT over arrays (thousands of rows through one statement, not thousands of parameters),
+  // the near ones in user order (they came square by square: the indexes on user_id and the
+  // foreign key's probes then walk their pages once).
+  const alertUsers = [...recipients.alerts.keys()];
+  const slices: (() => Promise<void>)[] = [];
+  for (let start = 0; start < alertUsers.length; start += slice) {
+    const users = alertUsers.slice(start, start + slice);
+    slices.push(() =>
+      write(
+        'NEW_ALERT_VEHICLES',
+        sql`'searchName', recipient.search_name`,
+        sql`unnest(${pgArray(users)}::int[],
+                   ${pgArray(users.map((user) => recipients.alerts.get(user)!))}::text[])
+              as recipient(user_id, search_name)`,
+      ),
+    );
+  }
+  const nearInUserOrder = recipients.near.toSorted((a, b) => a - b);
+  for (let start = 0; start < nearInUserOrder.length; start += slice) {
+    const users = nearInUserOrder.slice(start, start + slice);
+    slices.push(() =>
+      write(
+        'NEW_NEAR_VEHICLES',
+        sql`'city', ${annonce.city}::text`,
+        sql`unnest(${pgArray(users)}::int[]) as recipient(user_id)`,
+      ),
+    );
+  }
+  for (const [index, run] of slices.entries()) {
+    const started = performance.now();
+    await run();
+    if (index < slices.length - 1) {
+      await rest((performance.now() - started) * FAN_OUT_REST_RATIO);
     }
-    return [...alerts.users, ...near.users];
-  });
-  if (delivery && told.length > 0) await delivery.tell(told);
+  }
   return { alerts: recipients.alerts.size, near: recipients.near.length };
 }
