@@ -31,7 +31,12 @@ import { createCardCache } from './card-cache';
 import type { SearchIndexSync } from './search-index-sync';
 import { loadAnnonceCards } from '../annonces/index';
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
-import { discoveryGeneration, homeStamp, vehicleTypesWithAnnonces } from './home.repository';
+import {
+  discoveryGeneration,
+  homeStamp,
+  stillListed,
+  vehicleTypesWithAnnonces,
+} from './home.repository';
 import type { ListedAnnonce, ListOrder } from './search-order';
 import { findAnnonces } from './search-plan-choice';
 import { NO_STATISTICS, searchStatistics, type SearchStatistics } from './search-statistics';
@@ -420,18 +425,12 @@ export function createDiscoveryService(deps: {
     const cached = homes.get(key);
     if (cached && cached.answerableUntil > now) {
       const withinDelay = cached.until > now;
-      // Past the lists' delay, the stamp also counts the kept cards still listed.
-      const stamp = await homeStamp(
-        db,
-        viewer.userId,
-        cached.ids,
-        withinDelay ? cached.generation : null,
-      );
+      const stamp = await homeStamp(db, viewer.userId, cached.ids);
       if (stamp.alerts === cached.alerts) {
         if (withinDelay && stamp.generation === cached.generation) {
           return keptAnswer(key, cached, stamp);
         }
-        if (stamp.listed === cached.ids.length) {
+        if ((await stillListed(db, cached.ids)) === cached.ids.length) {
           refreshLater(key, () => buildHome(key, viewer, userPosition));
           return keptAnswer(key, cached, stamp);
         }
