@@ -415,9 +415,9 @@ export function createDiscoveryService(deps: {
    * at once, and each user's first home then waited for its lists to be rebuilt behind the alert
    * fan-out's writes (home p95 +554 % during a Paris fan-out,
    * bench/results/notifications-end-to-end-*.md). A withdrawn card is never answered: a kept home
-   * that lost one is rebuilt at once. A visit while the rebuild runs gets the kept home too (it
-   * waited for it at first, and after a validation the rebuilds queue: 170 ms more on the home's
-   * p95 during a Paris fan-out); the next one has the new announcement.
+   * that lost one is rebuilt at once. A visit while the rebuild runs gets the kept home too:
+   * making it wait put the queue of rebuilds back on the request path (170 ms on the home's p95
+   * during a Paris fan-out). The visit after the rebuild has the new announcement.
    */
   async function homeJson(viewer: Viewer, userPosition: LatLng | null): Promise<Buffer> {
     const key = JSON.stringify([viewer.userId, viewer.locale, userPosition]);
