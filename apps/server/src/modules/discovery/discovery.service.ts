@@ -60,9 +60,10 @@ const HOME_CACHE_SIZE = 500;
 const HOME_LIST_CACHE_SIZE = 20_000;
 /**
  * How long after it was built a kept home may still be answered while it is rebuilt off the
- * request path (see homeJson): past that, its visit waits for the rebuild.
+ * request path (see homeJson): a user active on the home keeps getting it at once; one who comes
+ * back later waits for a fresh one rather than see lists minutes old.
  */
-const HOME_ANSWERED_WHILE_REBUILT_MS = 10 * 60_000;
+const HOME_ANSWERED_WHILE_REBUILT_MS = 2 * HOME_LIST_TTL_MS;
 /** Kept homes rebuilt off the request path at the same time (see homeJson). */
 const HOME_REFRESHES_AT_ONCE = 2;
 
