@@ -446,8 +446,12 @@ export function createDiscoveryService(deps: {
     cached: KeptHome,
     stamp: { favourites: Set<number>; seen: Set<number> },
   ): Buffer {
-    homes.delete(key);
-    homes.set(key, cached);
+    // Moved to the most recent end only if still the one kept: a rebuild that ended while this
+    // request waited for its stamp must not be replaced by the older home it answers.
+    if (homes.get(key) === cached) {
+      homes.delete(key);
+      homes.set(key, cached);
+    }
     const flags = JSON.stringify([[...stamp.favourites].sort(), [...stamp.seen].sort()]);
     if (cached.json?.flags !== flags) {
       const text = JSON.stringify(
