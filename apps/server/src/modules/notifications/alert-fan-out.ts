@@ -324,10 +324,9 @@ export interface FanOutDelivery {
 }
 
 /**
- * Rows per transaction of a fan-out. 135,000 rows in one transaction held the database for 15 s
- * on two cores, and every home and search waited behind it (p95 +848 %,
- * bench/results/notifications-end-to-end-2026-11-25.md); slices of this size each commit in tens
- * of milliseconds.
+ * Rows per transaction of a fan-out. Paris's 135,000 rows in one transaction kept a database core
+ * busy for seconds while the site's requests waited for it; a slice of this size commits in about
+ * a tenth of a second (bench/results/notifications-end-to-end-2026-11-27.md).
  */
 export const FAN_OUT_SLICE = 5_000;
 
