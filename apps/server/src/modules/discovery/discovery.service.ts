@@ -436,6 +436,8 @@ export function createDiscoveryService(deps: {
           return keptAnswer(key, cached, stamp);
         }
       }
+      // The stamp just read says what the rebuild depends on: not read a second time.
+      return buildHome(key, viewer, userPosition, stamp);
     }
     return buildHome(key, viewer, userPosition);
   }
@@ -480,10 +482,12 @@ export function createDiscoveryService(deps: {
     key: string,
     viewer: Viewer,
     userPosition: LatLng | null,
+    /** The generation and alerts this request already read (a rebuild off the path reads its own). */
+    stamp?: { generation: string; alerts: string },
   ): Promise<Buffer> {
     const now = clock.now().getTime();
     const cached = homes.get(key);
-    const before = await homeStamp(db, viewer.userId, []);
+    const before = stamp ?? (await homeStamp(db, viewer.userId, []));
     const kept =
       cached && cached.sectionsUntil > now && cached.alerts === before.alerts ? cached : null;
     const sections = kept?.sections ?? (await homeSections(viewer, userPosition));
