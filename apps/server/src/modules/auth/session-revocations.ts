@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { gt, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@app/domain';
 import type { Db } from '../../db/database';
 import { refreshTokens, userLocks, users } from '../../db/schema/index';
@@ -10,12 +10,15 @@ import type { Clock } from '../../lib/clock';
  * token names its session (the refresh-token family, `sid`); it stops working once that session is
  * revoked (logout, password change or reset, reuse of a refresh token) or its user is locked or
  * erased. Each instance keeps, per user, what the database said (locked? which sessions were revoked
- * in the last 15 minutes?) and reads it again:
+ * in the last 16 minutes?) and learns of changes:
  * - at once on this instance, and on every instance through Redis pub/sub when REDIS_URL is set,
  *   whenever sessions are revoked or a user is locked (`changed`);
- * - after RECHECK_MS in any case, so a lost message, or instances without Redis, catch up within
- *   seconds.
+ * - from the revocation feed, one query per instance every RECHECK_MS that names the users with a
+ *   session revoked or a lock set since the last one, so a lost message, or instances without
+ *   Redis, catch up within seconds.
  * A known user costs one Map lookup per request: the identifier check and the search stay cheap.
+ * Before the feed, each user was read again every RECHECK_MS, which cost a watcher checking a plate
+ * every few seconds one more database round trip on most of his checks (issue 20).
  */
 export interface SessionRevocations {
   /** True when the token's session or user may no longer act. Synchronous while cached. */
@@ -27,8 +30,22 @@ export interface SessionRevocations {
 
 /** Without Redis, other instances learn of a revocation within this time. */
 export const RECHECK_MS = 5_000;
-/** With Redis the message is immediate; the re-read only covers a lost message. */
+/** With Redis the message is immediate; the feed only covers a lost message. */
 export const RECHECK_WITH_REDIS_MS = 30_000;
+/**
+ * A user is read again after this even while the feed says nothing of him: it covers what the feed
+ * cannot see (a row edited by hand). An unlock is a deleted row the feed cannot see either, so a
+ * locked user is read again after the recheck interval instead.
+ */
+export const STATE_MAX_AGE_MS = 10 * 60_000;
+/**
+ * How far each feed query looks back before the previous one began: a revocation is stamped with
+ * its instance's clock when its transaction runs, and may commit later or come from an instance
+ * whose clock is behind. Seeing a user twice only costs a re-read.
+ */
+export const FEED_OVERLAP_MS = 60_000;
+/** After a failed feed query, users are read one by one (the old way) until this has passed. */
+const FEED_RETRY_MS = 1_000;
 export const REVOCATION_CHANNEL = 'veilleurs:sessions-changed';
 /** Users kept in memory; the oldest entry goes first (it is only a cache). */
 const MAX_USERS = 50_000;
@@ -60,6 +77,21 @@ async function readUserState(
   return { blocked: Boolean(row.locked), revokedSessions: new Set(row.revoked ?? []) };
 }
 
+/**
+ * The users who had a session revoked or were locked (or erased, which locks) after `since`:
+ * through refresh_tokens_revoked_at_idx and the small user_locks table.
+ */
+async function readRevocationFeed(db: Db, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(gt(refreshTokens.revokedAt, since))
+    .union(
+      db.select({ userId: userLocks.userId }).from(userLocks).where(gt(userLocks.createdAt, since)),
+    );
+  return rows.map((row) => row.userId);
+}
+
 export async function createSessionRevocations(deps: {
   db: Db;
   clock: Clock;
@@ -72,6 +104,15 @@ export async function createSessionRevocations(deps: {
   // Bumped on every change: a read that started before it must not be cached after it.
   const generations = new Map<number, number>();
   const recheckMs = redisUrl ? RECHECK_WITH_REDIS_MS : RECHECK_MS;
+  // Nothing is cached yet: every state read from now on already holds what came before.
+  const startedAt = clock.now().getTime();
+  const feed = {
+    /** When the last feed query that succeeded began: it saw every revocation stamped before. */
+    coveredAt: startedAt,
+    /** No feed query before this (after a failure). */
+    retryAt: startedAt,
+    pending: null as Promise<void> | null,
+  };
 
   function forget(userId: number) {
     states.delete(userId);
@@ -97,16 +138,48 @@ export async function createSessionRevocations(deps: {
     return state;
   }
 
+  function pollFeed(now: number): Promise<void> {
+    feed.pending ??= (async () => {
+      try {
+        const users = await readRevocationFeed(db, new Date(feed.coveredAt - FEED_OVERLAP_MS));
+        for (const userId of users) forget(userId);
+        feed.coveredAt = now;
+      } catch (error) {
+        // Until the next try, states older than the recheck interval are read one by one.
+        feed.retryAt = now + FEED_RETRY_MS;
+        log.warn({ err: error }, 'session revocation feed not read');
+      } finally {
+        feed.pending = null;
+      }
+    })();
+    return feed.pending;
+  }
+
+  /** Trusted as it is: recent, or kept current by a feed read less than the interval ago. */
+  function current(state: UserState, now: number): boolean {
+    if (now - state.readAt < recheckMs) return true;
+    if (state.blocked || now - state.readAt >= STATE_MAX_AGE_MS) return false;
+    return now - feed.coveredAt < recheckMs;
+  }
+
+  function lookUp(claims: AccessTokenClaims, now: number): boolean | Promise<boolean> {
+    const state = states.get(claims.userId);
+    if (state && current(state, now)) return verdict(state, claims);
+    let pending = reading.get(claims.userId);
+    if (!pending) {
+      pending = read(claims.userId).finally(() => reading.delete(claims.userId));
+      reading.set(claims.userId, pending);
+    }
+    return pending.then((fresh) => verdict(fresh, claims));
+  }
+
   return {
     isRevoked(claims) {
-      const state = states.get(claims.userId);
-      if (state && clock.now().getTime() - state.readAt < recheckMs) return verdict(state, claims);
-      let pending = reading.get(claims.userId);
-      if (!pending) {
-        pending = read(claims.userId).finally(() => reading.delete(claims.userId));
-        reading.set(claims.userId, pending);
+      const now = clock.now().getTime();
+      if (now - feed.coveredAt >= recheckMs && now >= feed.retryAt) {
+        return pollFeed(now).then(() => lookUp(claims, now));
       }
-      return pending.then((fresh) => verdict(fresh, claims));
+      return lookUp(claims, now);
     },
     async changed(userId) {
       forget(userId);
@@ -114,7 +187,7 @@ export async function createSessionRevocations(deps: {
       try {
         await redis.publisher.publish(REVOCATION_CHANNEL, String(userId));
       } catch (error) {
-        // The other instances still re-read within RECHECK_WITH_REDIS_MS.
+        // The other instances still learn of it from the feed within RECHECK_WITH_REDIS_MS.
         log.warn({ err: error }, 'session revocation not published');
       }
     },
@@ -143,7 +216,7 @@ async function connectRedis(
     await Promise.all([publisher.connect(), subscriber.connect()]);
     await subscriber.subscribe(REVOCATION_CHANNEL);
   } catch (error) {
-    // Redis down at start-up: the periodic re-read still ends revoked tokens within seconds.
+    // Redis down at start-up: the feed still ends revoked tokens within seconds.
     log.warn({ err: error }, 'session revocation channel unavailable');
   }
   return { publisher, subscriber };
