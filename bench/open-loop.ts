@@ -14,7 +14,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { LoadFigure } from './references';
+import { machineBusyMs, type LoadFigure } from './references';
 
 export interface OpenLoopRequest {
   method: string;
@@ -92,6 +92,7 @@ export async function openLoop(options: {
     outgoing.end(body);
   }
 
+  const busyBefore = machineBusyMs();
   const start = performance.now();
   let sent = 0;
   await new Promise<void>((resolve) => {
@@ -109,6 +110,7 @@ export async function openLoop(options: {
   allSent = true;
   if (finished < total) await done;
   const elapsed = (performance.now() - start) / 1000;
+  const busyMs = machineBusyMs() - busyBefore;
   agent.destroy();
   times.sort((a, b) => a - b);
   sendDelays.sort((a, b) => a - b);
@@ -118,6 +120,7 @@ export async function openLoop(options: {
     p50: percentileOf(times, 50),
     p95: percentileOf(times, 95),
     p99: percentileOf(times, 99),
+    cpuMs: times.length > 0 ? busyMs / times.length : 0,
     non2xx,
     errors,
     sendDelayP99: percentileOf(sendDelays, 99),

@@ -6,6 +6,7 @@
  * as a ratio to these, measured minutes apart at most.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -20,6 +21,24 @@ export interface LoadFigure {
   p99: number;
   non2xx: number;
   errors: number;
+  /**
+   * The whole machine's CPU time (client, server, database; not the time other tenants stole) per
+   * request answered, in ms: what a change buys even when a shared machine's throughput swings by
+   * half from one run to the next.
+   */
+  cpuMs: number;
+}
+
+/** Busy CPU time of the machine so far, in ms (Linux /proc/stat; 0 elsewhere). */
+export function machineBusyMs(): number {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.split(/\s+/);
+    const [user, nice, system, , , irq, softirq] = fields.map(Number);
+    // USER_HZ is 100 on every Linux this runs on: one tick is 10 ms.
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -36,6 +55,7 @@ export async function load(options: {
   overallRate?: number;
 }): Promise<LoadFigure> {
   const times: number[] = [];
+  const busyBefore = machineBusyMs();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -54,6 +74,7 @@ export async function load(options: {
       options.onResponse?.(status);
     });
   });
+  const busyMs = machineBusyMs() - busyBefore;
   times.sort((a, b) => a - b);
   const percentile = (p: number) =>
     Math.round(
@@ -67,6 +88,7 @@ export async function load(options: {
     p99: percentile(99),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMs: result.requests.total > 0 ? busyMs / result.requests.total : 0,
   };
 }
 
@@ -133,6 +155,7 @@ export function meanReferences(before: References, after: References): Reference
     p99: Math.round(((a.p99 + b.p99) / 2) * 10) / 10,
     non2xx: a.non2xx + b.non2xx,
     errors: a.errors + b.errors,
+    cpuMs: (a.cpuMs + b.cpuMs) / 2,
   });
   return { health: mean(before.health, after.health), hello: mean(before.hello, after.hello) };
 }
@@ -142,14 +165,14 @@ const ratio = (value: number, reference: number) =>
 
 /** Table header for `ratioRow`. */
 export const RATIO_HEADER = [
-  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | throughput / health | p95 / health | p99 / health | throughput / hello | p99 / hello | non-2xx | errors |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | throughput / health | p95 / health | p99 / health | throughput / hello | p99 / hello | non-2xx | errors | machine CPU ms / request | CPU / health |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 
 /** One endpoint's figures and its ratios to the references of the same run. */
 export function ratioRow(name: string, figure: LoadFigure, references: References): string {
   const { health, hello } = references;
-  return `| ${name} | ${figure.rps} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${ratio(figure.rps, health.rps)} | ${ratio(figure.p95, health.p95)} | ${ratio(figure.p99, health.p99)} | ${ratio(figure.rps, hello.rps)} | ${ratio(figure.p99, hello.p99)} | ${figure.non2xx} | ${figure.errors} |`;
+  return `| ${name} | ${figure.rps} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${ratio(figure.rps, health.rps)} | ${ratio(figure.p95, health.p95)} | ${ratio(figure.p99, health.p99)} | ${ratio(figure.rps, hello.rps)} | ${ratio(figure.p99, hello.p99)} | ${figure.non2xx} | ${figure.errors} | ${figure.cpuMs.toFixed(2)} | ${ratio(figure.cpuMs, health.cpuMs)} |`;
 }
 
 /** The references themselves, as rows of the same table (before, after, mean). */

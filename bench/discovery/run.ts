@@ -33,6 +33,7 @@ import {
   referenceRows,
   startHello,
   type LoadFigure,
+  machineBusyMs,
   type References,
 } from '../references';
 import {
@@ -267,6 +268,7 @@ async function measure(
   const loadBefore = os.loadavg()[0]!;
   // autocannon's summary has no p95: every response time is recorded and the percentiles computed here.
   const times: number[] = [];
+  const busyBefore = machineBusyMs();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -281,6 +283,7 @@ async function measure(
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+  const busyMs = machineBusyMs() - busyBefore;
   times.sort((a, b) => a - b);
   const percentile = (p: number) =>
     Math.round(
@@ -300,6 +303,7 @@ async function measure(
     p99: percentile(99),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMs: result.requests.total > 0 ? busyMs / result.requests.total : 0,
   };
   console.log(
     `${name}: ${figure.rps} req/s, p50 ${figure.p50} ms, p95 ${figure.p95} ms, p99 ${figure.p99} ms, non-2xx ${figure.non2xx}, first pass p50 ${figure.firstPassP50} ms, load ${figure.loadBefore}→${figure.loadAfter}`,

@@ -258,6 +258,20 @@ async function main() {
     };
     const referencesBefore = await measureReferences(referenceOptions);
     const loadBefore = load();
+    // Round trips, counted by the database itself: each statement outside a transaction commits one.
+    const commits = async () =>
+      Number(
+        (
+          await client.query(
+            'select xact_commit::bigint as n from pg_stat_database where datname = current_database()',
+          )
+        ).rows[0].n,
+      );
+    // A busy backend reports its counts at most once a second, an idle one after 10 s: the
+    // references' requests must be counted before the checks begin, the checks' before they end.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 11_000));
+    await settle();
+    const commitsBefore = await commits();
     let next = 0;
     const statuses: Record<string, number> = {};
     const checkRequests: autocannon.Request[] = [
@@ -284,6 +298,8 @@ async function main() {
       },
     });
     const loadAfter = load();
+    await settle();
+    const commitsPerCheck = (await commits()) - commitsBefore - 1;
     const referencesAfter = await measureReferences(referenceOptions);
     const references = meanReferences(referencesBefore, referencesAfter);
     // autocannon's overallRate, kept to compare with the earlier runs: bursts at the top of each
@@ -371,6 +387,8 @@ async function main() {
       `Goals against GET /health of this run: throughput ${throughputRatio.toFixed(2)}× (≥ ${TARGET_THROUGHPUT_RATIO}×: ${met(throughputRatio >= TARGET_THROUGHPUT_RATIO)}), p99 ${p99Ratio.toFixed(2)}× (≤ ${TARGET_P99_RATIO}×: ${met(p99Ratio <= TARGET_P99_RATIO)}); open loop at a steady ${PACED_RATE}/s: p99 ${open.p99} ms (< ${TARGET_PACED_P99_MS} ms: ${met(open.p99 < TARGET_PACED_P99_MS)}, ${open.rps} req/s reached; autocannon's bursts: p99 ${paced.p99} ms).`,
       '',
       `Open loop, ${OPEN_LOOP_SECONDS} s: each time runs from the moment the check was due; the client sent late by p99 ${open.sendDelayP99} ms, worst ${open.sendDelayMax} ms. ${serverSide}`,
+      '',
+      `Database transactions per check (pg_stat_database, the checks at ${CONNECTIONS} connections): ${(commitsPerCheck / result.requests).toFixed(2)}; machine CPU per check ${result.cpuMs.toFixed(2)} ms, per GET /health ${references.health.cpuMs.toFixed(2)} ms.`,
       '',
       `Statuses: ${Object.entries(statuses)
         .map(([status, n]) => `${status}: ${n}`)
