@@ -92,6 +92,16 @@ export async function load(options: {
   };
 }
 
+/**
+ * How a benchmark starts the real server: this Node with tsx's loader, so that
+ * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reach the server's own
+ * process, which writes its profile when SIGTERM stops it. Through `npx tsx` they did not.
+ */
+export function serverCommand(): [string, string[]] {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return [process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts']];
+}
+
 /** A bare Fastify answering GET / with {"hello":"world"}, in its own process; stop() ends it. */
 export async function startHello(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const source = `
@@ -192,7 +202,7 @@ export async function startAppServer(options: {
   port: number;
   dataDir: string;
 }): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(...serverCommand(), {
     cwd: path.resolve(SERVER_DIR, '../..'),
     env: {
       ...process.env,

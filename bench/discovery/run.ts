@@ -31,6 +31,7 @@ import {
   RATIO_HEADER,
   ratioRow,
   referenceRows,
+  serverCommand,
   startHello,
   type LoadFigure,
   machineBusyMs,
@@ -189,7 +190,7 @@ const INDEX_MODES = (process.env.BENCH_SEARCH_INDEX ?? 'on')
 
 function startServer(indexMode: 'on' | 'off'): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-discovery-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(...serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -26,6 +26,7 @@ import {
   RATIO_HEADER,
   ratioRow,
   referenceRows,
+  serverCommand,
   startHello,
 } from '../references';
 import { confusionKey, IDENTIFIER_CHECK_RATE_LIMITS } from '@app/domain';
@@ -63,9 +64,7 @@ function freePort(): Promise<number> {
 
 function startServer(port: number): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-matches-'));
-  // BENCH_SERVER_NODE_ARGS: Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn('npx', ['tsx', ...nodeArgs, 'apps/server/src/main.ts'], {
+  const child = spawn(...serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -33,6 +33,7 @@ import {
   loadFanOutAnnonce,
 } from '../../apps/server/src/modules/notifications/alert-fan-out';
 import { formBody } from '../form-body';
+import { serverCommand } from '../references';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
@@ -69,7 +70,7 @@ async function freePort(): Promise<number> {
 /** The real server, index on, once its search index is loaded; stop() ends its process group. */
 async function startServer(port: number): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-fan-out-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(...serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,
