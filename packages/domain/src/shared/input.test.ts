@@ -42,6 +42,27 @@ describe('the text rule', () => {
     expect(findUnacceptableText({ free: { deep: ['a\u0000'] } })).toBe('free.deep.0');
   });
 
+  it('answers the same for a schema met again, whatever keys came before', () => {
+    // The walk of a route's schema is kept from one request to the next (issue 20); a flood of
+    // made-up keys must neither change an answer nor be kept.
+    const schema = z.object({
+      name: z.string(),
+      comment: multilineText().optional(),
+      extra: z.record(z.string(), z.string()),
+    });
+    const flood = Object.fromEntries(
+      Array.from({ length: 500 }, (_, index) => [`made-up-${index}`, 'a\nb']),
+    );
+    for (let round = 0; round < 3; round += 1) {
+      expect(findUnacceptableText({ name: 'a', comment: 'x\ny' }, schema)).toBeNull();
+      expect(findUnacceptableText({ name: 'a\nb' }, schema)).toBe('name');
+      expect(findUnacceptableText({ extra: { free: 'a\nb' } }, schema)).toBe('extra.free');
+      // Keys the schema does not name: their strings are read by the route, multi-line allowed.
+      expect(findUnacceptableText(flood, schema)).toBeNull();
+      expect(findUnacceptableText({ ...flood, name: 'x\u0000' }, schema)).toBe('name');
+    }
+  });
+
   it('walks deeply nested input without exhausting the stack', () => {
     let value: unknown = 'x\u0000';
     for (let depth = 0; depth < 100_000; depth += 1) value = [value];

@@ -68,20 +68,16 @@ export function findUnacceptableText(data: unknown, schema?: unknown): string | 
     return keys.reverse().join('.');
   };
   const stack: { value: unknown; path: Path; schemas: unknown[] }[] = [
-    { value: data, path: null, schemas: schema === undefined ? [] : [schema] },
+    { value: data, path: null, schemas: rootSchemas(schema) },
   ];
   while (stack.length > 0) {
     const { value, path, schemas } = stack.pop()!;
     if (typeof value === 'string') {
-      // Single-line where the schema says "string"; multi-line where it says multilineText, or
-      // where it does not say (z.unknown(), a passthrough object): the route reads those itself.
-      const strings = unwrapAll(schemas).filter((candidate) => defOf(candidate)?.type === 'string');
-      const multiline =
-        strings.length === 0 ||
-        strings.some((candidate) => defOf(candidate)?.checks?.includes(MULTILINE_MARK));
-      if (!isAcceptableText(value, { multiline })) return pathText(path);
+      if (!isAcceptableText(value, { multiline: allowsLineBreaks(schemas) })) {
+        return pathText(path);
+      }
     } else if (Array.isArray(value)) {
-      const elements = schemas.length === 0 ? schemas : childSchemas(schemas, null);
+      const elements = schemas.length === 0 ? schemas : knownChildSchemas(schemas, null);
       value.forEach((item, index) => {
         stack.push({ value: item, path: { key: String(index), parent: path }, schemas: elements });
       });
@@ -91,7 +87,7 @@ export function findUnacceptableText(data: unknown, schema?: unknown): string | 
         stack.push({
           value: item,
           path: { key, parent: path },
-          schemas: schemas.length === 0 ? schemas : childSchemas(schemas, key),
+          schemas: schemas.length === 0 ? schemas : knownChildSchemas(schemas, key),
         });
       }
     }
@@ -116,6 +112,61 @@ type Def = {
   catchall?: unknown;
   checks?: unknown[];
 };
+
+/*
+ * The schema walk is the same for every request of a route, and took about as long as the search
+ * it guarded (issue 20: a CPU profile of the discovery benchmark). So each list of schemas met is
+ * kept with its children and its line rule; the lists being kept, they are the same objects from
+ * one request to the next. A route's schemas live as long as the app.
+ */
+const NO_SCHEMA: unknown[] = [];
+const rootLists = new WeakMap<object, unknown[]>();
+const childLists = new WeakMap<unknown[], Map<string | null, unknown[]>>();
+const lineRules = new WeakMap<unknown[], boolean>();
+/** Keys kept per object schema: past these (keys the schema does not name), nothing is kept. */
+const KEPT_KEYS_PER_LIST = 64;
+
+function rootSchemas(schema: unknown): unknown[] {
+  if (schema === undefined) return NO_SCHEMA;
+  if (schema === null || typeof schema !== 'object') return [schema];
+  let list = rootLists.get(schema);
+  if (!list) {
+    list = [schema];
+    rootLists.set(schema, list);
+  }
+  return list;
+}
+
+function knownChildSchemas(schemas: unknown[], key: string | null): unknown[] {
+  let children = childLists.get(schemas);
+  if (!children) {
+    children = new Map();
+    childLists.set(schemas, children);
+  }
+  let list = children.get(key);
+  if (!list) {
+    list = childSchemas(schemas, key);
+    // An attacker's made-up keys must not grow the memory: only the first ones are kept.
+    if (children.size < KEPT_KEYS_PER_LIST) children.set(key, list);
+  }
+  return list;
+}
+
+/**
+ * Multi-line where the schema says multilineText, or where it does not say (no schema, z.unknown(),
+ * a passthrough object: the route reads those itself); single-line where it says "string".
+ */
+function allowsLineBreaks(schemas: unknown[]): boolean {
+  let multiline = lineRules.get(schemas);
+  if (multiline === undefined) {
+    const strings = unwrapAll(schemas).filter((candidate) => defOf(candidate)?.type === 'string');
+    multiline =
+      strings.length === 0 ||
+      strings.some((candidate) => defOf(candidate)?.checks?.includes(MULTILINE_MARK));
+    lineRules.set(schemas, multiline);
+  }
+  return multiline;
+}
 
 function defOf(schema: unknown): Def | null {
   const zod = (schema as { _zod?: { def?: Def } } | null)?._zod;
