@@ -61,6 +61,11 @@ describe('the text rule', () => {
       expect(findUnacceptableText(flood, schema)).toBeNull();
       expect(findUnacceptableText({ ...flood, name: 'x\u0000' }, schema)).toBe('name');
     }
+    // Made-up keys share their children: the first one met ("constructor" here) decides nothing.
+    const open = z.object({ name: z.string() }).catchall(z.string());
+    expect(findUnacceptableText({ constructor: 'a' }, open)).toBeNull();
+    expect(findUnacceptableText({ other: 'a\nb' }, open)).toBe('other');
+    expect(findUnacceptableText({ constructor: 'a\nb' }, open)).toBe('constructor');
   });
 
   it('walks deeply nested input without exhausting the stack', () => {

@@ -121,10 +121,14 @@ type Def = {
  */
 const NO_SCHEMA: unknown[] = [];
 const rootLists = new WeakMap<object, unknown[]>();
-const childLists = new WeakMap<unknown[], Map<string | null, unknown[]>>();
+/** Per list: the keys its object schemas name, and the children of each (null: an element). */
+const childLists = new WeakMap<
+  unknown[],
+  { named: ReadonlySet<string>; children: Map<string | null | typeof UNNAMED, unknown[]> }
+>();
 const lineRules = new WeakMap<unknown[], boolean>();
-/** Keys kept per object schema: past these (keys the schema does not name), nothing is kept. */
-const KEPT_KEYS_PER_LIST = 64;
+/** Every key no object schema names has the same children (catch-alls, records' values). */
+const UNNAMED = Symbol('a key the schema does not name');
 
 function rootSchemas(schema: unknown): unknown[] {
   if (schema === undefined) return NO_SCHEMA;
@@ -138,16 +142,22 @@ function rootSchemas(schema: unknown): unknown[] {
 }
 
 function knownChildSchemas(schemas: unknown[], key: string | null): unknown[] {
-  let children = childLists.get(schemas);
-  if (!children) {
-    children = new Map();
-    childLists.set(schemas, children);
+  let known = childLists.get(schemas);
+  if (!known) {
+    const named = new Set<string>();
+    for (const schema of unwrapAll(schemas)) {
+      const def = defOf(schema);
+      if (def?.type === 'object') for (const name of Object.keys(def.shape ?? {})) named.add(name);
+    }
+    known = { named, children: new Map() };
+    childLists.set(schemas, known);
   }
-  let list = children.get(key);
+  // An attacker's made-up keys all share one entry: they cannot grow the memory.
+  const slot = key === null || known.named.has(key) ? key : UNNAMED;
+  let list = known.children.get(slot);
   if (!list) {
-    list = childSchemas(schemas, key);
-    // An attacker's made-up keys must not grow the memory: only the first ones are kept.
-    if (children.size < KEPT_KEYS_PER_LIST) children.set(key, list);
+    list = childSchemas(schemas, slot);
+    known.children.set(slot, list);
   }
   return list;
 }
@@ -212,7 +222,7 @@ function unwrapAll(schemas: unknown[]): unknown[] {
   return out;
 }
 
-function childSchemas(schemas: unknown[], key: string | null): unknown[] {
+function childSchemas(schemas: unknown[], key: string | null | typeof UNNAMED): unknown[] {
   const children: unknown[] = [];
   for (const schema of unwrapAll(schemas)) {
     const def = defOf(schema);
@@ -221,7 +231,10 @@ function childSchemas(schemas: unknown[], key: string | null): unknown[] {
       if (def.type === 'array') children.push(def.element);
       if (def.type === 'tuple') children.push(...(def.items ?? []), def.rest);
     } else {
-      if (def.type === 'object') children.push(def.shape?.[key] ?? def.catchall);
+      const shape = def.shape ?? {};
+      // Own keys only: "constructor" is not a field of the schema.
+      const field = key !== UNNAMED && Object.hasOwn(shape, key) ? shape[key] : undefined;
+      if (def.type === 'object') children.push(field ?? def.catchall);
       if (def.type === 'record') children.push(def.valueType);
     }
   }
