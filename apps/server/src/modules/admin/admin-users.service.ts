@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import {
   annonces,
   identityReviews,
+  EARNED_LAMPION_ROWS,
   lampionEvents,
   refreshTokens,
   storedFiles,
@@ -87,7 +88,7 @@ export function createAdminUsersService(ctx: AdminContext) {
     const [row] = await tx
       .select({ total: sum(lampionEvents.points) })
       .from(lampionEvents)
-      .where(eq(lampionEvents.userId, userId));
+      .where(and(eq(lampionEvents.userId, userId), EARNED_LAMPION_ROWS));
     return Math.max(0, Number(row?.total ?? 0));
   }
 

@@ -1,12 +1,12 @@
 import { and, count, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { lampionEvents, users } from '../../db/schema/index';
+import { EARNED_LAMPION_ROWS, lampionEvents, users } from '../../db/schema/index';
 
 export async function lampionTotalOf(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ total: sum(lampionEvents.points) })
     .from(lampionEvents)
-    .where(eq(lampionEvents.userId, userId));
+    .where(and(eq(lampionEvents.userId, userId), EARNED_LAMPION_ROWS));
   return Number(row?.total ?? 0);
 }
 

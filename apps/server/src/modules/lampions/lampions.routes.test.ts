@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { EARNED_LAMPION_ROWS, lampionEvents, users } from '../../db/schema/index';
 import { buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createLampions, type Lampions } from './lampions.service';
@@ -86,6 +86,34 @@ describe('lampions', () => {
     await lampions.record(user.id, 'MATCH_VALIDATED');
     [row] = await t.db.select({ roles: users.roles }).from(users).where(eq(users.id, user.id));
     expect(row?.roles).toHaveLength(2);
+  });
+
+  it('counts a long-standing watcher from the rows that earned or cost, through the earned index', async () => {
+    // A year of watching: the checks past the daily cap are 0-point rows, and there are thousands.
+    const user = await buildUser(t.db);
+    await t.db.insert(lampionEvents).values(
+      Array.from({ length: 3000 }, (_, index) => ({
+        userId: user.id,
+        kind: 'IDENTIFIER_CHECK',
+        points: index % 100 === 0 ? 1 : 0,
+        day: '2026-01-01',
+        createdAt: t.clock.now(),
+      })),
+    );
+    expect(await lampions.total(user.id)).toBe(30);
+    expect((await lampions.record(user.id, 'MATCH_REPORTED')).total).toBe(50);
+
+    // The sums' condition must be the index's, or the database reads every row again.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const explained = (await tx.execute(
+        sql`explain select sum(${lampionEvents.points}) from ${lampionEvents}
+          where ${lampionEvents.userId} = ${user.id} and ${EARNED_LAMPION_ROWS}`,
+      )) as unknown as { rows: Record<string, string>[] };
+      return explained.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan using lampion_events_earned_idx/);
   });
 
   it('answers 404 for an unknown user', async () => {
