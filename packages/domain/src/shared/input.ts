@@ -114,10 +114,11 @@ type Def = {
 };
 
 /*
- * The schema walk is the same for every request of a route, and took about as long as the search
- * it guarded (issue 20: a CPU profile of the discovery benchmark). So each list of schemas met is
- * kept with its children and its line rule; the lists being kept, they are the same objects from
- * one request to the next. A route's schemas live as long as the app.
+ * The schema walk is the same for every request of a route: walked again each time, it was 3.7 % of
+ * the server's time in the discovery benchmark (issue 20), 8-10 µs for a search form against 2 µs
+ * kept. So each list of schemas met is kept with its children and its line rule; the lists being
+ * kept, they are the same objects from one request to the next. A route's schemas live as long as
+ * the app.
  */
 const NO_SCHEMA: unknown[] = [];
 const rootLists = new WeakMap<object, unknown[]>();
