@@ -138,4 +138,36 @@ describe('session revocations, kept current by the feed (no Redis)', () => {
     clock.advance(RECHECK_MS);
     expect(await revocations.isRevoked(watcher)).toBe(true);
   });
+
+  it('loses nothing when a feed query fails: the next one looks back from the last that worked', async () => {
+    let failing = false;
+    // The database answers nothing while `failing`: the feed and the reads both fail.
+    const flaky = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === 'select' && failing) {
+          return () => {
+            throw new Error('database unreachable');
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    clock = createFixedClock(t.clock.now());
+    revocations = await createSessionRevocations({ db: flaky, clock, log: silent });
+    const watcher = await userWithSession();
+    expect(await revocations.isRevoked(watcher)).toBe(false);
+
+    await revokeElsewhere(watcher, clock.now());
+    failing = true;
+    // Longer than the feed looks back: only its last success can tell where to start again.
+    for (let waited = 0; waited <= FEED_OVERLAP_MS; waited += RECHECK_MS) {
+      clock.advance(RECHECK_MS);
+      // The watcher's state is too old to trust without the feed: read again, which fails too.
+      await expect(revocations.isRevoked(watcher)).rejects.toThrow('database unreachable');
+    }
+
+    failing = false;
+    clock.advance(1_000);
+    expect(await revocations.isRevoked(watcher)).toBe(true);
+  });
 });
