@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAnyRole, type Role } from '@app/domain';
 import type { Db } from '../../db/database';
 import {
   annonces,
   identityReviews,
-  EARNED_LAMPION_ROWS,
-  lampionEvents,
   refreshTokens,
   storedFiles,
   userDocuments,
@@ -14,6 +12,7 @@ import {
 } from '../../db/schema/index';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { knownRoles } from '../auth/index';
+import { lampionTotalOf } from '../lampions/index';
 import { iso, pageWindow, signedFile, type AdminContext, type AdminUser } from './admin-context';
 import { recordAdminAction } from './audit-log';
 
@@ -84,12 +83,9 @@ export function createAdminUsersService(ctx: AdminContext) {
     }
   }
 
+  /** The count the user sees: the ledger's own sum, never below 0. */
   async function lampionsOf(tx: Db, userId: number): Promise<number> {
-    const [row] = await tx
-      .select({ total: sum(lampionEvents.points) })
-      .from(lampionEvents)
-      .where(and(eq(lampionEvents.userId, userId), EARNED_LAMPION_ROWS));
-    return Math.max(0, Number(row?.total ?? 0));
+    return Math.max(0, await lampionTotalOf(tx, userId));
   }
 
   async function isLocked(tx: Db, userId: number) {
