@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
@@ -7,23 +7,12 @@ import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
 import { takeOverEarlyLogin } from '@/lib/early-login';
 import { markFirstScreenShown } from '@/lib/first-screen';
-import { withTexts } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
+import { GlobalDialogs } from './global-dialogs';
 import { GuestHeader } from './guest-header';
 import { RedirectMessage } from './redirect-message';
 import { TopBar } from './top-bar';
-
-// The modals (support, bug report, identity, first connection) are fetched after the first screen
-// shows, with their texts: none of them is part of it (issue 17).
-const GlobalDialogs = lazy(async () => ({
-  default: (
-    await withTexts(
-      ['support', 'identity', 'onboarding', 'permissions'],
-      () => import('./global-dialogs'),
-    )
-  ).GlobalDialogs,
-}));
 
 /** The frame of every screen: skip link, header, main, footer, global dialogs. */
 export function RootLayout() {
@@ -62,9 +51,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       {handle.isEditor ? null : <Footer signedIn={Boolean(user)} />}
-      <Suspense fallback={null}>
-        <GlobalDialogs />
-      </Suspense>
+      <GlobalDialogs />
       <NewVersionPrompt />
       <RedirectMessage />
       <ScrollRestoration />

@@ -1,5 +1,5 @@
 import { Hourglass } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -40,7 +40,11 @@ export function IdentityDialogs() {
   const open = useOpenIdentityDialog();
   const location = useLocation();
 
+  // A navigation closes them; mounting does not: they are mounted when one is first opened.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     closeIdentityDialog();
   }, [location.pathname]);
 
