@@ -11,8 +11,17 @@ import { currentRoute, renderApp } from '@/testing/test-utils';
 // Which of the modals' modules the app has imported: the point of the gate is that a first screen
 // with nothing due imports none of them (issue 17).
 const imported = vi.hoisted(() => ({ support: 0, account: 0 }));
+// The support modal's code arrives when the test says so: what shows while it is on its way.
+const supportCode = vi.hoisted(() => {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { arrived, release: () => release() };
+});
 vi.mock('./support-dialogs', async (importOriginal) => {
   imported.support += 1;
+  await supportCode.arrived;
   return importOriginal();
 });
 vi.mock('./account-dialogs', async (importOriginal) => {
@@ -55,11 +64,15 @@ describe('app-wide modals', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('open support when asked from outside React, once its code has come', async () => {
+  it('open support when asked from outside React, saying it is loading until its code has come', async () => {
     stubAccount();
     await renderApp('/login');
     act(() => openGlobalDialog('support'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    supportCode.release();
     expect(await screen.findByRole('dialog', { name: 'Contacter le support' })).toBeInTheDocument();
+    expect(screen.queryByText('Chargement…')).not.toBeInTheDocument();
     act(() => closeGlobalDialog());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Asked again: the modal is still mounted and opens at once.

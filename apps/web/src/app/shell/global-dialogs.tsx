@@ -1,4 +1,6 @@
+import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { useCurrentUserValidation } from '@/features/identity/api/get-current-user-validation';
 import { useOpenIdentityDialog } from '@/features/identity/hooks/identity-dialog-store';
@@ -18,6 +20,25 @@ const AccountDialogs = lazy(async () => ({
   ).AccountDialogs,
 }));
 
+/**
+ * While a modal's code is on its way (the first time, on a slow network): a sign that the press was
+ * heard, where the modal will open.
+ */
+function ModalLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center md:inset-y-0 md:items-center">
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-full bg-night-900 px-4 py-2 text-sm font-medium text-white shadow-lg"
+      >
+        <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+        {t('dialog.loading')}
+      </p>
+    </div>
+  );
+}
+
 /** True from the first render where `condition` holds, and from then on (a closing modal animates). */
 function useOnceTrue(condition: boolean) {
   const [was, setWas] = useState(condition);
@@ -36,7 +57,7 @@ export function GlobalDialogs() {
   return (
     <>
       {supportWanted ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ModalLoading />}>
           <SupportDialogs />
         </Suspense>
       ) : null}
@@ -61,7 +82,7 @@ function AccountDialogsWhenDue() {
   );
   if (!due) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={identityOpen ? <ModalLoading /> : null}>
       <AccountDialogs />
     </Suspense>
   );
