@@ -52,6 +52,9 @@ const SESSION_KEY = 'veilleurs.user';
 const DEVICE_KEY = 'veilleurs.deviceId';
 const DEVICE_ID = 'bench0123456789abcdef';
 
+/** Runs of a screen that Lighthouse could not measure and that are run again, at most. */
+const MAX_RETRIES_PER_SCREEN = 2;
+
 /** Issue 17's goals for each screen. */
 const TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
@@ -198,6 +201,7 @@ async function main() {
           : null,
       );
       const runs: Figures[] = [];
+      let retries = 0;
       for (let run = 0; run < RUNS; run += 1) {
         let result: Awaited<ReturnType<typeof lighthouse>>;
         try {
@@ -220,6 +224,18 @@ async function main() {
           continue;
         }
         if (!result) throw new Error(`lighthouse gave no result for ${screen.name}`);
+        // A run Lighthouse itself could not measure (its trace lost the navigation: NO_NAVSTART)
+        // scores 0 with no figures: noted and run again, never counted in a median.
+        const runtimeError = result.lhr.runtimeError;
+        if (runtimeError) {
+          failures.push(`${screen.name} #${run + 1}: ${runtimeError.code}`);
+          console.warn(`${screen.name} #${run + 1} not measured: ${runtimeError.code}`);
+          if (retries < MAX_RETRIES_PER_SCREEN) {
+            retries += 1;
+            run -= 1;
+          }
+          continue;
+        }
         const figures = figuresOf(result.lhr);
         if (REPORTS_DIR) {
           fs.mkdirSync(REPORTS_DIR, { recursive: true });
