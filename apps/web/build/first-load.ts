@@ -33,11 +33,18 @@ export const SHELL_SCREENS = [
 export const SHELL_ON_DEMAND = [
   'node_modules/sonner/dist/index.mjs',
   'src/app/shell/mobile-menu-drawer.tsx',
+  // The app-wide modals, fetched when one is first due (src/app/shell/global-dialogs.tsx).
+  'src/app/shell/support-dialogs.tsx',
+  'src/app/shell/account-dialogs.tsx',
   // The login's form rules (zod): offline, sending the form still says "no network".
   'src/features/auth/components/login-form.schema.ts',
   'src/features/auth/components/precheck-form.schema.ts',
-  // The French texts of SHELL_SCREENS (their withTexts areas in src/app/router.tsx).
+  // The French texts of SHELL_SCREENS (their withTexts areas in src/app/router.tsx), then of the
+  // app-wide modals (theirs in src/app/shell/global-dialogs.tsx).
   ...['auth', 'dates', 'discovery', 'cards', 'annonces', 'found', 'recovery'].map(
+    (area) => `src/locales/fr/${area}.json`,
+  ),
+  ...['support', 'identity', 'onboarding', 'permissions'].map(
     (area) => `src/locales/fr/${area}.json`,
   ),
 ];

@@ -6,21 +6,27 @@ import {
 } from '@/features/identity/hooks/identity-dialog-store';
 import { closeGlobalDialog, openGlobalDialog } from '@/lib/dialogs';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { expectConsoleError } from '@/testing/setup-tests';
 import { currentRoute, renderApp } from '@/testing/test-utils';
 
 // Which of the modals' modules the app has imported: the point of the gate is that a first screen
 // with nothing due imports none of them (issue 17).
 const imported = vi.hoisted(() => ({ support: 0, account: 0 }));
-// The support modal's code arrives when the test says so: what shows while it is on its way.
+// The support modal's code fails to come the first time (offline), then arrives when the test
+// says so: what shows meanwhile.
 const supportCode = vi.hoisted(() => {
   let release = () => {};
   const arrived = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { arrived, release: () => release() };
+  return { offline: true, arrived, release: () => release() };
 });
 vi.mock('./support-dialogs', async (importOriginal) => {
   imported.support += 1;
+  if (supportCode.offline) {
+    supportCode.offline = false;
+    throw new TypeError('Failed to fetch dynamically imported module');
+  }
   await supportCode.arrived;
   return importOriginal();
 });
@@ -64,11 +70,21 @@ describe('app-wide modals', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('open support when asked from outside React, saying it is loading until its code has come', async () => {
+  it('open support when asked from outside React, saying it is loading until its code has come, and saying so when it cannot', async () => {
     stubAccount();
     await renderApp('/login');
+    // Offline: the person is told, the screen stays, nothing is left waiting.
     act(() => openGlobalDialog('support'));
-    expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
+    expect(
+      await screen.findByText('Connexion impossible. Vérifiez votre réseau.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Chargement…')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Connexion ou inscription' })).toBeInTheDocument();
+    expectConsoleError(/error boundary you provided, ErrorBoundary/);
+
+    // Asked again: it tries again.
+    act(() => openGlobalDialog('support'));
+    expect(await screen.findByText('Chargement…')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     supportCode.release();
     expect(await screen.findByRole('dialog', { name: 'Contacter le support' })).toBeInTheDocument();

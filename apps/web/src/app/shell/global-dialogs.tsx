@@ -1,49 +1,40 @@
-import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, useState } from 'react';
 import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { useCurrentUserValidation } from '@/features/identity/api/get-current-user-validation';
-import { useOpenIdentityDialog } from '@/features/identity/hooks/identity-dialog-store';
-import { useOpenGlobalDialog } from '@/lib/dialogs';
+import {
+  closeIdentityDialog,
+  useOpenIdentityDialog,
+} from '@/features/identity/hooks/identity-dialog-store';
+import { closeGlobalDialog, useOpenGlobalDialog } from '@/lib/dialogs';
 import { withTexts } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
+import { ModalCode } from './modal-code';
 
 // The modals' code and texts are fetched the first time one of them is due, not with every first
 // screen: their forms and answer checks took a phone's main thread for a long task just after the
-// first paint (issue 17), for modals most visits never open.
-const SupportDialogs = lazy(async () => ({
-  default: (await withTexts(['support'], () => import('./support-dialogs'))).SupportDialogs,
-}));
-const AccountDialogs = lazy(async () => ({
-  default: (
-    await withTexts(['identity', 'onboarding', 'permissions'], () => import('./account-dialogs'))
-  ).AccountDialogs,
-}));
+// first paint (issue 17), for modals most visits never open. A code that could not be fetched is
+// asked again (a new lazy component: React keeps a failed one failed).
+const supportDialogs = () =>
+  lazy(async () => ({
+    default: (await withTexts(['support'], () => import('./support-dialogs'))).SupportDialogs,
+  }));
+const accountDialogs = () =>
+  lazy(async () => ({
+    default: (
+      await withTexts(['identity', 'onboarding', 'permissions'], () => import('./account-dialogs'))
+    ).AccountDialogs,
+  }));
+let SupportDialogs = supportDialogs();
+let AccountDialogs = accountDialogs();
 
 /**
- * While a modal's code is on its way (the first time, on a slow network): a sign that the press was
- * heard, where the modal will open.
+ * Mounted from the first render where `due` holds (a closing modal still animates), until
+ * `giveUp` is called.
  */
-function ModalLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center md:inset-y-0 md:items-center">
-      <p
-        role="status"
-        className="flex items-center gap-2 rounded-full bg-night-900 px-4 py-2 text-sm font-medium text-white shadow-lg"
-      >
-        <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-        {t('dialog.loading')}
-      </p>
-    </div>
-  );
-}
-
-/** True from the first render where `condition` holds, and from then on (a closing modal animates). */
-function useOnceTrue(condition: boolean) {
-  const [was, setWas] = useState(condition);
-  if (condition && !was) setWas(true);
-  return was || condition;
+function useMountedOnceDue(due: boolean) {
+  const [mounted, setMounted] = useState(due);
+  if (due && !mounted) setMounted(true);
+  return { mounted: mounted || due, giveUp: () => setMounted(false) };
 }
 
 /**
@@ -53,13 +44,20 @@ function useOnceTrue(condition: boolean) {
  */
 export function GlobalDialogs() {
   const user = useCurrentUser();
-  const supportWanted = useOnceTrue(useOpenGlobalDialog() !== null);
+  const support = useMountedOnceDue(useOpenGlobalDialog() !== null);
   return (
     <>
-      {supportWanted ? (
-        <Suspense fallback={<ModalLoading />}>
+      {support.mounted ? (
+        <ModalCode
+          loading
+          onUnavailable={() => {
+            SupportDialogs = supportDialogs();
+            closeGlobalDialog();
+            support.giveUp();
+          }}
+        >
           <SupportDialogs />
-        </Suspense>
+        </ModalCode>
       ) : null}
       {user ? <AccountDialogsWhenDue /> : null}
     </>
@@ -75,15 +73,25 @@ function AccountDialogsWhenDue() {
   const identityOpen = useOpenIdentityDialog() !== null;
   const validation = useCurrentUserValidation();
   const homeInfos = useHomeInfos();
-  const due = useOnceTrue(
-    identityOpen ||
-      validation.data?.identityStatus === 'REFUSED' ||
-      homeInfos.data?.isFirstConnexion === true,
-  );
-  if (!due) return null;
+  // Once their code could not come, the modals that come by themselves wait for the next visit;
+  // one opened by a press tries again.
+  const [cameBySelfFailed, setCameBySelfFailed] = useState(false);
+  const comesBySelf =
+    validation.data?.identityStatus === 'REFUSED' || homeInfos.data?.isFirstConnexion === true;
+  const account = useMountedOnceDue(identityOpen || (comesBySelf && !cameBySelfFailed));
+  if (!account.mounted) return null;
   return (
-    <Suspense fallback={identityOpen ? <ModalLoading /> : null}>
+    // A modal that comes by itself needs no sign that a press was heard.
+    <ModalCode
+      loading={identityOpen}
+      onUnavailable={() => {
+        AccountDialogs = accountDialogs();
+        closeIdentityDialog();
+        setCameBySelfFailed(true);
+        account.giveUp();
+      }}
+    >
       <AccountDialogs />
-    </Suspense>
+    </ModalCode>
   );
 }
