@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { AREAS, i18n, loadTexts } from '@/lib/i18n';
 import { resetClientConfig } from '@/lib/client-config';
 import { closeGlobalDialog } from '@/lib/dialogs';
+import { closeIdentityDialog } from '@/features/identity/hooks/identity-dialog-store';
 
 // Components are rendered alone here, without the screen that loads their texts: every area is
 // there (i18n.test checks that each screen names the areas its code uses).
@@ -47,6 +48,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   closeGlobalDialog();
+  closeIdentityDialog();
   resetClientConfig();
   window.localStorage.clear();
   window.location.hash = '';

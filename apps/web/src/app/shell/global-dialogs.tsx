@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { useCurrentUserValidation } from '@/features/identity/api/get-current-user-validation';
 import {
@@ -45,6 +45,11 @@ function useMountedOnceDue(due: boolean) {
 export function GlobalDialogs() {
   const user = useCurrentUser();
   const support = useMountedOnceDue(useOpenGlobalDialog() !== null);
+  // Signed out with an identity modal open: the next person to sign in on this page must not find it.
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (!signedIn) closeIdentityDialog();
+  }, [signedIn]);
   return (
     <>
       {support.mounted ? (
