@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { useCurrentUserValidation } from '@/features/identity/api/get-current-user-validation';
 import {
@@ -12,20 +12,15 @@ import { ModalCode } from './modal-code';
 
 // The modals' code and texts are fetched the first time one of them is due, not with every first
 // screen: their forms and answer checks took a phone's main thread for a long task just after the
-// first paint (issue 17), for modals most visits never open. A code that could not be fetched is
-// asked again (a new lazy component: React keeps a failed one failed).
-const supportDialogs = () =>
-  lazy(async () => ({
-    default: (await withTexts(['support'], () => import('./support-dialogs'))).SupportDialogs,
-  }));
-const accountDialogs = () =>
-  lazy(async () => ({
-    default: (
-      await withTexts(['identity', 'onboarding', 'permissions'], () => import('./account-dialogs'))
-    ).AccountDialogs,
-  }));
-let SupportDialogs = supportDialogs();
-let AccountDialogs = accountDialogs();
+// first paint (issue 17), for modals most visits never open.
+const loadSupportDialogs = async () => ({
+  default: (await withTexts(['support'], () => import('./support-dialogs'))).SupportDialogs,
+});
+const loadAccountDialogs = async () => ({
+  default: (
+    await withTexts(['identity', 'onboarding', 'permissions'], () => import('./account-dialogs'))
+  ).AccountDialogs,
+});
 
 /**
  * Mounted from the first render where `due` holds (a closing modal still animates), until
@@ -54,15 +49,13 @@ export function GlobalDialogs() {
     <>
       {support.mounted ? (
         <ModalCode
+          load={loadSupportDialogs}
           loading
           onUnavailable={() => {
-            SupportDialogs = supportDialogs();
             closeGlobalDialog();
             support.giveUp();
           }}
-        >
-          <SupportDialogs />
-        </ModalCode>
+        />
       ) : null}
       {user ? <AccountDialogsWhenDue /> : null}
     </>
@@ -88,15 +81,13 @@ function AccountDialogsWhenDue() {
   return (
     // A modal that comes by itself needs no sign that a press was heard.
     <ModalCode
+      load={loadAccountDialogs}
       loading={identityOpen}
       onUnavailable={() => {
-        AccountDialogs = accountDialogs();
         closeIdentityDialog();
         setCameBySelfFailed(true);
         account.giveUp();
       }}
-    >
-      <AccountDialogs />
-    </ModalCode>
+    />
   );
 }

@@ -1,27 +1,31 @@
 import { Loader2 } from 'lucide-react';
-import { Suspense, useEffect, useEffectEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { toast } from '@/lib/toast';
 
 /**
- * Where a modal whose code is fetched when it is first due (global-dialogs.tsx) waits for it:
- * `loading` shows a sign that the press was heard while it comes; if it cannot come (offline
- * before the device kept it), the person is told and `onUnavailable` lets the next press try again.
- * The screen behind is never replaced by an error.
+ * A modal whose code is fetched when it is first due (global-dialogs.tsx), mounted: `load` is
+ * called once per mount; `loading` shows a sign that the press was heard while the code comes. If
+ * it cannot come (offline before the device kept it), the person is told and `onUnavailable`
+ * unmounts this; the next mount asks again (React keeps a failed lazy component failed, so each
+ * mount has its own). The screen behind is never replaced by an error.
  */
 export function ModalCode({
-  children,
+  load,
   loading,
   onUnavailable,
 }: {
-  children: ReactNode;
+  load: () => Promise<{ default: ComponentType }>;
   loading: boolean;
   onUnavailable: () => void;
 }) {
+  const [Modal] = useState(() => lazy(load));
   return (
     <ErrorBoundary fallback={() => <ModalUnavailable onUnavailable={onUnavailable} />}>
-      <Suspense fallback={loading ? <ModalLoading /> : null}>{children}</Suspense>
+      <Suspense fallback={loading ? <ModalLoading /> : null}>
+        <Modal />
+      </Suspense>
     </ErrorBoundary>
   );
 }
