@@ -14,7 +14,9 @@
  * the LCP element, the long tasks and the bytes by request), BENCH_WEB_THROTTLING=devtools (the
  * network and CPU really slowed while the page loads, instead of Lighthouse's simulation from an
  * unthrottled trace: slower, noisier, but it shows what happens in parallel, which the simulation
- * redraws from its own dependency graph).
+ * redraws from its own dependency graph), BENCH_WEB_TRACES_DIR (a folder where each run's trace is
+ * kept, with the CPU profiler's samples, to see which functions make a long task; open it in
+ * DevTools' Performance panel).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { mainThreadCpu } from './main-thread-cpu';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
@@ -31,6 +34,7 @@ const THROTTLING = process.env.BENCH_WEB_THROTTLING === 'devtools' ? 'devtools' 
 const LABEL = process.env.BENCH_WEB_LABEL ?? '';
 const SCREENS = process.env.BENCH_WEB_SCREENS?.split(',').map((name) => name.trim());
 const REPORTS_DIR = process.env.BENCH_WEB_REPORTS_DIR;
+const TRACES_DIR = process.env.BENCH_WEB_TRACES_DIR;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -68,6 +72,11 @@ interface Figures {
   transferKiB: number;
   scriptKiB: number;
   requests: number;
+  /** Lighthouse's measure of this machine's CPU speed during the run: higher is faster. */
+  benchmarkIndex: number;
+  /** The main thread's CPU time (web/main-thread-cpu.ts), which the machine's load does not inflate. */
+  mainThreadCpuMs: number;
+  blockingCpuMs4x: number;
 }
 
 function median(values: number[]) {
@@ -110,7 +119,8 @@ function startServer(dataDir: string) {
   return server;
 }
 
-function figuresOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Figures {
+function figuresOf(result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>): Figures {
+  const { lhr } = result;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items =
     (
@@ -129,6 +139,10 @@ function figuresOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr
     transferKiB: (of('total')?.transferSize ?? 0) / 1024,
     scriptKiB: (of('script')?.transferSize ?? 0) / 1024,
     requests: of('total')?.requestCount ?? 0,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    ...(({ cpuMs, blockingCpuMs4x }) => ({ mainThreadCpuMs: cpuMs, blockingCpuMs4x }))(
+      mainThreadCpu(result.artifacts.Trace as unknown as Parameters<typeof mainThreadCpu>[0]),
+    ),
   };
 }
 
@@ -212,6 +226,10 @@ async function main() {
               logLevel: 'error',
               output: 'json',
               throttlingMethod: THROTTLING,
+              // The sampling profiler names the functions inside each task (it adds some overhead).
+              ...(TRACES_DIR
+                ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+                : {}),
             },
             undefined,
             page,
@@ -236,7 +254,7 @@ async function main() {
           }
           continue;
         }
-        const figures = figuresOf(result.lhr);
+        const figures = figuresOf(result);
         if (REPORTS_DIR) {
           fs.mkdirSync(REPORTS_DIR, { recursive: true });
           fs.writeFileSync(
@@ -244,9 +262,16 @@ async function main() {
             JSON.stringify(result.lhr),
           );
         }
+        if (TRACES_DIR) {
+          fs.mkdirSync(TRACES_DIR, { recursive: true });
+          fs.writeFileSync(
+            path.join(TRACES_DIR, `${screen.key}-${run + 1}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
+        }
         runs.push(figures);
         console.log(
-          `${screen.name} #${run + 1}: score ${figures.score}, FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ${figures.transferKiB.toFixed(0)} KiB`,
+          `${screen.name} #${run + 1}: score ${figures.score}, FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ${figures.transferKiB.toFixed(0)} KiB, main thread CPU ${Math.round(figures.mainThreadCpuMs)} ms (blocking at 4×: ${Math.round(figures.blockingCpuMs4x)} ms)`,
         );
       }
       results.push({ name: screen.name, runs });
@@ -266,14 +291,14 @@ async function main() {
     ).version;
     const chromiumVersion = await browser.version();
     const row = (name: string, runs: Figures[]) => {
-      if (runs.length === 0) return `| ${name} | no run finished |||||||||| no |`;
+      if (runs.length === 0) return `| ${name} | no run finished |||||||||||| no |`;
       const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
       const ok =
         m('score') >= TARGETS.score &&
         m('lcpMs') <= TARGETS.lcpMs &&
         m('tbtMs') <= TARGETS.tbtMs &&
         m('cls') <= TARGETS.cls;
-      return `| ${name} | ${m('score')} | ${(m('fcpMs') / 1000).toFixed(1)} | ${(m('lcpMs') / 1000).toFixed(1)} | ${Math.round(m('tbtMs'))} | ${m('cls').toFixed(3)} | ${(m('speedIndexMs') / 1000).toFixed(1)} | ${Math.round(m('transferKiB'))} | ${Math.round(m('scriptKiB'))} | ${m('requests')} | ${ok ? 'yes' : 'no'} |`;
+      return `| ${name} | ${m('score')} | ${(m('fcpMs') / 1000).toFixed(1)} | ${(m('lcpMs') / 1000).toFixed(1)} | ${Math.round(m('tbtMs'))} | ${m('cls').toFixed(3)} | ${(m('speedIndexMs') / 1000).toFixed(1)} | ${Math.round(m('transferKiB'))} | ${Math.round(m('scriptKiB'))} | ${m('requests')} | ${Math.round(m('mainThreadCpuMs'))} | ${Math.round(m('blockingCpuMs4x'))} | ${ok ? 'yes' : 'no'} |`;
     };
     const report = [
       `# Web first load on a phone (${date}${LABEL ? `, ${LABEL}` : ''})`,
@@ -284,10 +309,16 @@ async function main() {
       `Median of ${RUNS} runs per screen.`,
       '',
       `- machine: ${os.cpus().length} cores, shared; load average ${load} (1, 5, 15 min) at the end`,
+      // The simulation multiplies this machine's own task durations by 4, so a slower machine
+      // reads as a slower phone: the index says which kind of machine the figures come from.
+      `- Lighthouse's benchmark index of this machine (CPU speed, higher is faster): median ${Math.round(median(results.flatMap(({ runs }) => runs.map((run) => run.benchmarkIndex))) || 0)}`,
       `- targets: score ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}`,
+      "- main thread CPU: the page's main thread's own CPU time over the load, which the machine's load",
+      '  does not inflate as it does the wall times Lighthouse simulates from (web/main-thread-cpu.ts);',
+      "  blocking at 4×: Total Blocking Time's rule applied to that CPU time, 4× slowed",
       '',
-      '| screen | score | FCP s | LCP s | TBT ms | CLS | Speed Index s | transferred KiB | of it JS KiB | requests | on target |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| screen | score | FCP s | LCP s | TBT ms | CLS | Speed Index s | transferred KiB | of it JS KiB | requests | main thread CPU ms | of it blocking at 4× ms | on target |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...results.map(({ name, runs }) => row(name, runs)),
       '',
       ...(failures.length
@@ -298,7 +329,7 @@ async function main() {
       ...results.flatMap(({ name, runs }) =>
         runs.map(
           (run, index) =>
-            `- ${name} #${index + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, ${run.transferKiB.toFixed(0)} KiB in ${run.requests} requests`,
+            `- ${name} #${index + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, ${run.transferKiB.toFixed(0)} KiB in ${run.requests} requests, main thread CPU ${Math.round(run.mainThreadCpuMs)} ms (blocking at 4×: ${Math.round(run.blockingCpuMs4x)} ms)`,
         ),
       ),
       '',
