@@ -23,15 +23,19 @@ export default defineConfig({
       },
     },
   },
+  // The answer check worker (src/app/answer-check.worker.ts) fetches each schema's code when
+  // first needed: a module worker, split like the app.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: {
       // The app lives at "/" behind a hash router, so every other path is the API: proxy all of
       // them except Vite's own (modules, HMR, assets) instead of listing each API area here.
-      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html|admin\\.html|sw\\.js|offline\\.html|manifest\\.webmanifest|icons/)': {
-        target: apiTarget,
-        changeOrigin: false,
-      },
+      '^/(?!$|\\?|@|src/|node_modules/|assets/|favicon\\.svg|index\\.html|admin\\.html|sw\\.js|offline\\.html|manifest\\.webmanifest|icons/)':
+        {
+          target: apiTarget,
+          changeOrigin: false,
+        },
     },
   },
 });

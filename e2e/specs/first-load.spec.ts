@@ -118,6 +118,27 @@ test.describe('first load', () => {
   });
 });
 
+test.describe('answers checked off the main thread', () => {
+  test('the home shows an answer the worker checked: the page never fetched its schema', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    const answerCheckWorker = page.waitForEvent('worker', (worker) =>
+      worker.url().includes('answer-check.worker'),
+    );
+    await page.goto('/#/');
+    // A first visit with an empty cache: on a loaded CI machine this can take longer than usual.
+    await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+    const schemaFetched = (scope: { evaluate: (fn: () => string[]) => Promise<string[]> }) =>
+      scope
+        .evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
+        .then((names) => names.some((name) => name.includes('/discovery-answers.schema')));
+    expect(await schemaFetched(await answerCheckWorker)).toBe(true);
+    expect(await schemaFetched(page)).toBe(false);
+  });
+});
+
 test.describe('the app kept on the device', () => {
   test('a reload without network still shows the app', async ({ page, context }) => {
     await page.goto('/#/login');

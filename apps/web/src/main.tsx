@@ -10,6 +10,7 @@ import { initErrorReporting } from '@/lib/error-reporting';
 import { afterFirstScreenIdle } from '@/lib/first-screen';
 import { i18nReady } from '@/lib/i18n';
 import { listenForInstallOffer, registerServiceWorker } from '@/lib/app-install';
+import { setAnswerCheckWorker } from '@/lib/answer-check';
 
 // "/openapp?id=N#/" reached the page directly: put the hash route in place before the router reads it.
 const deepLink = rewriteDeepLink(new URL(window.location.href));
@@ -23,6 +24,18 @@ void afterFirstScreenIdle()
     applyIndexingPolicy(config);
     await initErrorReporting(config);
   });
+
+// The answers of the first screens are checked off the main thread (lib/answer-check); the worker
+// starts with the first call that needs it.
+if (typeof Worker === 'function') {
+  setAnswerCheckWorker(
+    () =>
+      new Worker(new URL('./app/answer-check.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'answer-check',
+      }),
+  );
+}
 
 listenForInstallOffer();
 // Once the first screen is shown and the main thread idle: the shell's files (some sixty) are

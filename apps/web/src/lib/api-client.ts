@@ -4,7 +4,9 @@ import { env } from '@/config/env';
 import { getClientConfig, isReportingEnvironment } from './client-config';
 import { openGlobalDialog } from './dialogs';
 import { i18n } from './i18n';
+import { checkAnswer, prepareAnswerCheck } from './answer-check';
 import { lazySchema, type SchemaLoader } from './lazy-schema';
+import { isOffThreadSchema, type OffThreadSchema } from './off-thread-schema';
 import { deviceId } from './storage';
 import { clearSession, getAccessToken, getSession, updateSessionTokens } from './session';
 
@@ -40,9 +42,10 @@ export interface RequestOptions<T = unknown> {
   multipart?: FormData;
   /**
    * Checks the answer; a mismatch is an error rather than a surprise further down. A lazy schema
-   * (lib/lazy-schema) is waited for: the answer is handed over only once checked.
+   * (lib/lazy-schema) is waited for, an off-thread one (lib/off-thread-schema) checks in the
+   * answer check worker: either way the answer is handed over only once checked.
    */
-  schema?: z.ZodType<T> | SchemaLoader<T>;
+  schema?: z.ZodType<T> | SchemaLoader<T> | OffThreadSchema<T>;
   /**
    * The caller shows this call's errors itself (inline) or not at all: no global error toast.
    * Session handling (refresh, logout on 430) still applies.
@@ -315,8 +318,20 @@ export interface ClientPolicy {
 export function createApiClient({ session, errorToasts }: ClientPolicy) {
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const toast = errorToasts && !options.silent;
+    // The schema's code could not be fetched (offline): the answer cannot be checked, so it is not used.
+    const noSchema = (cause: unknown) => {
+      console.warn(`No schema to check the answer from ${path}`, cause);
+      if (toast) showErrorToast();
+      return new ApiError({ status: 0, code: 'NETWORK', messageKey: fallbackMessageKey(0) });
+    };
+    const mismatch = (status: number, issues: unknown) => {
+      console.error(`Unexpected answer from ${path}`, issues);
+      if (toast) showErrorToast();
+      return new ApiError({ status, code: 'INVALID_RESPONSE', messageKey: 'error.generic' });
+    };
     // A lazy schema's code travels with the request rather than after its answer.
-    if (options.schema && !('safeParse' in options.schema)) {
+    if (isOffThreadSchema(options.schema)) prepareAnswerCheck(options.schema);
+    else if (options.schema && !('safeParse' in options.schema)) {
       options.schema().catch(() => undefined);
     }
     const token = options.anonymous ? null : session.accessToken();
@@ -340,28 +355,29 @@ export function createApiClient({ session, errorToasts }: ClientPolicy) {
     }
 
     if (options.blob) return (await response.blob()) as T;
+    const schema = options.schema;
+    if (isOffThreadSchema(schema)) {
+      const text = response.status === 204 ? '' : await response.text();
+      const isJson = (response.headers.get('Content-Type') ?? '').includes('json');
+      let checked;
+      try {
+        checked = await checkAnswer(schema, text, isJson);
+      } catch (cause) {
+        throw noSchema(cause);
+      }
+      if (!checked.ok) throw mismatch(response.status, checked.issues);
+      return checked.data;
+    }
     const data = await readBody(response);
-    if (!options.schema) return data as T;
-    let schema: z.ZodType<T>;
+    if (!schema) return data as T;
+    let loaded: z.ZodType<T>;
     try {
-      schema = 'safeParse' in options.schema ? options.schema : await options.schema();
+      loaded = 'safeParse' in schema ? schema : await schema();
     } catch (cause) {
-      // The schema's code could not be fetched (offline): the answer cannot be checked, so it
-      // is not used.
-      console.warn(`No schema to check the answer from ${path}`, cause);
-      if (toast) showErrorToast();
-      throw new ApiError({ status: 0, code: 'NETWORK', messageKey: fallbackMessageKey(0) });
+      throw noSchema(cause);
     }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      console.error(`Unexpected answer from ${path}`, parsed.error);
-      if (toast) showErrorToast();
-      throw new ApiError({
-        status: response.status,
-        code: 'INVALID_RESPONSE',
-        messageKey: 'error.generic',
-      });
-    }
+    const parsed = loaded.safeParse(data);
+    if (!parsed.success) throw mismatch(response.status, parsed.error);
     return parsed.data;
   }
 

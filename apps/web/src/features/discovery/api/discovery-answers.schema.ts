@@ -1,5 +1,5 @@
 // The answers of the discovery calls, fetched apart from the screens' code (issue 17: zod is not
-// in the home's first load); see lib/lazy-schema.
+// in the home's first load), by the answer check worker; see lib/off-thread-schema.
 export {
   DisplaySelectedValuesResponseSchema,
   FiltersAlertTextResponseSchema,
