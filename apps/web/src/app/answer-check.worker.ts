@@ -1,9 +1,7 @@
-// The answer check worker (lib/answer-check.ts, issue 17): the answers of the calls whose schemas
-// are declared below are checked here, off the page's main thread. A feature's calls join by
-// declaring their schemas with offThreadSchema and being listed here; an undeclared key is
-// checked by the page itself.
-import { discoveryAnswerSchemas } from '@/features/discovery/api/discovery-answer-schemas';
+// The answer check worker (lib/answer-check.ts, issue 17): the answers of the calls declared in
+// answer-check-declarations.ts are checked here, off the page's main thread.
 import { serveAnswerChecks, type AnswerCheckScope } from '@/lib/answer-check-worker';
+import { answerCheckDeclarations } from './answer-check-declarations';
 
 // The project's type library is the page's (DOM); in a worker `self` is the worker's scope.
-serveAnswerChecks(self as unknown as AnswerCheckScope, [discoveryAnswerSchemas]);
+serveAnswerChecks(self as unknown as AnswerCheckScope, answerCheckDeclarations);

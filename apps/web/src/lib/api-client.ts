@@ -5,8 +5,9 @@ import { getClientConfig, isReportingEnvironment } from './client-config';
 import { openGlobalDialog } from './dialogs';
 import { i18n } from './i18n';
 import { checkAnswer, prepareAnswerCheck } from './answer-check';
-import { lazySchema, type SchemaLoader } from './lazy-schema';
+import type { SchemaLoader } from './lazy-schema';
 import { isOffThreadSchema, type OffThreadSchema } from './off-thread-schema';
+import { sessionAnswerSchemas } from './session-answer-schemas';
 import { deviceId } from './storage';
 import { clearSession, getAccessToken, getSession, updateSessionTokens } from './session';
 
@@ -97,10 +98,6 @@ function endSession() {
   if (!window.location.hash.startsWith('#/login')) window.location.hash = '#/login';
 }
 
-const tokenAnswerSchema = lazySchema(
-  async () => (await import('./token-answer.schema')).TokenAnswerSchema,
-);
-
 let refreshInFlight: Promise<boolean> | null = null;
 
 /**
@@ -145,16 +142,15 @@ async function exchangeRefreshToken(staleAccessToken: string): Promise<boolean> 
     return false;
   }
   if (!response.ok) return false;
-  const body: unknown = await response.json().catch(() => null);
-  let schema;
+  const text = await response.text().catch(() => '');
+  let answer;
   try {
-    schema = await tokenAnswerSchema();
+    answer = await checkAnswer(sessionAnswerSchemas.tokens, text, true);
   } catch {
     // Offline again: as above, the session may still be good.
     return false;
   }
-  const answer = schema.safeParse(body);
-  if (!answer.success) return false;
+  if (!answer.ok) return false;
   updateSessionTokens(answer.data);
   return true;
 }

@@ -1,13 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
 import type { ClientConfig } from './client-config.schema';
-import { lazySchema } from './lazy-schema';
+import { checkAnswer } from './answer-check';
+import { clientConfigAnswerSchemas } from './client-config-answer-schemas';
 
 export type { ClientConfig };
-
-const clientConfigSchema = lazySchema(
-  async () => (await import('./client-config.schema')).ClientConfigSchema,
-);
 
 export type ClientConfigState =
   | { status: 'loading'; config: null }
@@ -45,7 +42,14 @@ export function loadClientConfig(): Promise<ClientConfig | null> {
         headers: { Accept: 'application/json' },
       });
       if (!response.ok) throw new Error(`client-config answered ${response.status}`);
-      const config = (await clientConfigSchema()).parse(await response.json());
+      const checked = await checkAnswer(
+        clientConfigAnswerSchemas.clientConfig,
+        await response.text(),
+        true,
+      );
+      if (!checked.ok)
+        throw new Error('client-config answered an unexpected shape', { cause: checked.issues });
+      const config = checked.data;
       setState({ status: 'ready', config });
       return config;
     } catch (error) {

@@ -1,12 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/lazy-schema';
-
-// Fetched beside the card's first render, not before it (lib/lazy-schema, issue 17).
-const favoriteAnswerSchema = lazySchema(
-  async () => (await import('./favorite-answer.schema')).UpdateFavorisResponseSchema,
-);
+import { favoriteAnswerSchemas } from './favorite-answer-schemas';
 
 /**
  * The favourite heart (POST /annonce/updateFavoris, form annonceId): the heart changes at once and
@@ -22,7 +17,7 @@ export function useToggleFavorite(
     mutationFn: () =>
       api.post('/annonce/updateFavoris', {
         form: { annonceId },
-        schema: favoriteAnswerSchema,
+        schema: favoriteAnswerSchemas.updateFavoris,
       }),
     onMutate: () => {
       const previous = favorite;

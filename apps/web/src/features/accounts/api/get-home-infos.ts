@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomeInfos } from './home-infos.schema';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/lazy-schema';
 import { accountKeys } from './account-keys';
+import { accountsAnswerSchemas } from './accounts-answer-schemas';
 
 export type { HomeInfos };
 
-/** GET /home/getHomeInfos (docs/product/accounts.md §7); the shell asks it before zod is there. */
-const homeInfosSchema = lazySchema(
-  async () => (await import('./home-infos.schema')).HomeInfosSchema,
-);
-
-// Silent: the shell only adapts to the answer; without one it behaves as if nothing were due.
+// GET /home/getHomeInfos (docs/product/accounts.md §7). Silent: the shell only adapts to the answer; without one it behaves as if nothing were due.
 export const getHomeInfos = () =>
-  api.get('/home/getHomeInfos', { schema: homeInfosSchema, silent: true });
+  api.get('/home/getHomeInfos', { schema: accountsAnswerSchemas.homeInfos, silent: true });
 
 export const getHomeInfosQueryOptions = () =>
   queryOptions({

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/lazy-schema';
+import { identityAnswerSchemas } from './identity-answer-schemas';
 import { identityKeys } from './identity-keys';
-
-// Fetched beside the first render, not before it (lib/lazy-schema, issue 17).
-const userValidationSchema = lazySchema(
-  async () => (await import('./user-validation-answer.schema')).CurrentUserValidationSchema,
-);
 
 /** GET /user/getCurrentUserValidation: must the identity (still) be sent? */
 export const getCurrentUserValidation = () =>
   // Silent: without an answer the app simply does not ask for the identity.
-  api.get('/user/getCurrentUserValidation', { schema: userValidationSchema, silent: true });
+  api.get('/user/getCurrentUserValidation', {
+    schema: identityAnswerSchemas.currentUserValidation,
+    silent: true,
+  });
 
 export const getCurrentUserValidationQueryOptions = () =>
   queryOptions({

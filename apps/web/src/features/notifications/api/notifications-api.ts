@@ -1,19 +1,12 @@
-import {
-  LiveTicketSchema,
-  NotificationStateAnswerSchema,
-  NotificationViewSchema,
-  type NotificationView,
-} from '@app/domain';
+import type { NotificationView } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { notificationsAnswerSchemas } from './notifications-answer-schemas';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
 };
-
-const NotificationListSchema = z.array(NotificationViewSchema);
 
 /**
  * POST /lampNotification/getAllForUser, every type. Failures are only logged (docs/product/accounts.md §8): the
@@ -25,7 +18,7 @@ export function useNotifications({ enabled }: { enabled: boolean }) {
     queryFn: () =>
       api.post('/lampNotification/getAllForUser', {
         form: {},
-        schema: NotificationListSchema,
+        schema: notificationsAnswerSchemas.list,
         silent: true,
       }),
     enabled,
@@ -47,7 +40,7 @@ export function useMarkNotifications() {
       await Promise.all(
         ids.map((id) =>
           api
-            .get(`${path}/${id}`, { schema: NotificationStateAnswerSchema, silent: true })
+            .get(`${path}/${id}`, { schema: notificationsAnswerSchemas.state, silent: true })
             .catch((error: unknown) =>
               console.warn(`Notification ${id} not marked ${state}`, error),
             ),
@@ -69,4 +62,7 @@ export function useMarkNotifications() {
 
 /** POST /lampNotification/liveTicket: the one-minute ticket the live stream's URL carries. */
 export const getLiveTicket = () =>
-  api.post('/lampNotification/liveTicket', { schema: LiveTicketSchema, silent: true });
+  api.post('/lampNotification/liveTicket', {
+    schema: notificationsAnswerSchemas.liveTicket,
+    silent: true,
+  });
