@@ -4,6 +4,7 @@ export * from './geo';
 export * from './saved-search-match';
 export * from './search.schemas';
 export * from './home.schemas';
+export * from './saved-search-limits';
 export * from './saved-search.schemas';
 export * from './sub-filters';
 export * from './filters-summary';

@@ -8,8 +8,6 @@ import {
   SearchSortSchema,
 } from './search.schemas';
 import { SEARCH_SORT_VALUES } from './search-sort';
-
-export const SAVED_SEARCH_NAME_MAX_LENGTH = 100;
 /** Each alert is a home section and a check at every validation: a bounded number per user. */
 export const SAVED_SEARCHES_MAX_PER_USER = 20;
 

@@ -1,12 +1,6 @@
-import {
-  CheckExistingSavedSearchResponseSchema,
-  DeletedSchema,
-  FiltersAlertTextResponseSchema,
-  SavedSearchCreatedSchema,
-  SavedSearchListSchema,
-} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { savedSearchesAnswerSchemas } from './saved-searches-answer-schemas';
 
 /** The filters as the search screen hands them over (id lists as JSON-array strings). */
 export type Criteria = Record<string, string | number | null>;
@@ -22,7 +16,7 @@ export const savedSearchKeys = {
 export const getFiltersSummary = (criteria: Criteria) =>
   api.post('/search/getDisplaySelectedValuesFiltersAlert', {
     form: criteria,
-    schema: FiltersAlertTextResponseSchema,
+    schema: savedSearchesAnswerSchemas.filtersSummary,
     silent: true,
   });
 
@@ -49,7 +43,7 @@ const withoutSort = ({ researchSorting: _sort, address: _address, ...criteria }:
 export const checkExistingSavedSearch = (criteria: Criteria) =>
   api.post('/savedSearch/checkExisting', {
     form: withoutSort(criteria),
-    schema: CheckExistingSavedSearchResponseSchema,
+    schema: savedSearchesAnswerSchemas.checkExisting,
     silent: true,
   });
 
@@ -79,13 +73,13 @@ export function useExistingAlert(criteria: Criteria, enabled: boolean) {
 export const createSavedSearch = (name: string, criteria: Criteria) =>
   api.post('/savedSearch', {
     form: { ...criteria, name },
-    schema: SavedSearchCreatedSchema,
+    schema: savedSearchesAnswerSchemas.created,
     silent: true,
   });
 
 export const getMyAlerts = () =>
   // Silent: the page shows its own error in place of the list.
-  api.get('/savedSearch/getMyAlerts', { schema: SavedSearchListSchema, silent: true });
+  api.get('/savedSearch/getMyAlerts', { schema: savedSearchesAnswerSchemas.list, silent: true });
 
 export function useMyAlerts() {
   return useQuery({ queryKey: savedSearchKeys.mine(), queryFn: getMyAlerts });
@@ -93,7 +87,7 @@ export function useMyAlerts() {
 
 /** DELETE /savedSearch/{id}: the caller shows the 401/404 toast itself (§8). */
 export const deleteSavedSearch = (id: number) =>
-  api.delete(`/savedSearch/${id}`, { schema: DeletedSchema, silent: true });
+  api.delete(`/savedSearch/${id}`, { schema: savedSearchesAnswerSchemas.deleted, silent: true });
 
 export function useDeleteSavedSearch(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
