@@ -32,6 +32,7 @@ export * from './annonces/found';
 export * from './catalog/index';
 export * from './lampions/lampions';
 export * from './profile/identity-status';
+export * from './profile/notification-preferences';
 export * from './profile/profile';
 export * from './profile/profile-fields.schemas';
 export * from './discovery/index';

@@ -6,6 +6,7 @@ import { accountsAnswerSchemas } from '@/features/accounts/api/accounts-answer-s
 import { discoveryAnswerSchemas } from '@/features/discovery/api/discovery-answer-schemas';
 import { identityAnswerSchemas } from '@/features/identity/api/identity-answer-schemas';
 import { notificationsAnswerSchemas } from '@/features/notifications/api/notifications-answer-schemas';
+import { permissionsAnswerSchemas } from '@/features/permissions/api/permissions-answer-schemas';
 import { savedSearchesAnswerSchemas } from '@/features/saved-searches/api/saved-searches-answer-schemas';
 import { clientConfigAnswerSchemas } from '@/lib/client-config-answer-schemas';
 import { sessionAnswerSchemas } from '@/lib/session-answer-schemas';
@@ -16,6 +17,7 @@ export const answerCheckDeclarations: readonly object[] = [
   accountsAnswerSchemas,
   identityAnswerSchemas,
   notificationsAnswerSchemas,
+  permissionsAnswerSchemas,
   clientConfigAnswerSchemas,
   discoveryAnswerSchemas,
   savedSearchesAnswerSchemas,

@@ -1,4 +1,4 @@
-import type { NotificationPreferenceKey } from '../profile/profile';
+import type { NotificationPreferenceKey } from '../profile/notification-preferences';
 
 /**
  * Every notification the product sends (docs/product/accounts.md §3 "Notification"), in the spec's order. The
@@ -199,9 +199,7 @@ export function roundSightingPosition(
   longitude: number,
 ): { latitude: number; longitude: number } {
   const snap = (value: number) =>
-    Number(
-      ((Math.floor(value / SIGHTING_GRID_DEGREES) + 0.5) * SIGHTING_GRID_DEGREES).toFixed(3),
-    );
+    Number(((Math.floor(value / SIGHTING_GRID_DEGREES) + 0.5) * SIGHTING_GRID_DEGREES).toFixed(3));
   return { latitude: snap(latitude), longitude: snap(longitude) };
 }
 

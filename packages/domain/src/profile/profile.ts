@@ -121,16 +121,6 @@ export const ChangePasswordBodySchema = z.object({
   rememberMe: FormBooleanSchema.optional(),
 });
 
-/** The notification groups a user can turn off (docs/product/accounts.md §3), in the order of the modal. */
-export const NOTIFICATION_PREFERENCE_KEYS = [
-  'newAnnoncesCloseNotifications',
-  'myAnnoncesNotifications',
-  'myDiscoveriesNotifications',
-  'myAlertsNotifications',
-  'lampionsNotifications',
-] as const;
-export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
-
 /** GET /user/getNotificationParam and the answer of POST /user/updateNotificationParam. */
 export const NotificationPreferencesSchema = z.object({
   myAnnoncesNotifications: z.boolean(),

@@ -10,4 +10,8 @@ export const accountsAnswerSchemas = {
     'accounts/currentUserData',
     async () => (await import('./current-user-data.schema')).CurrentUserDataSchema,
   ),
+  portalUrl: offThreadSchema(
+    'accounts/portalUrl',
+    async () => (await import('./portal-url.schema')).PortalUrlSchema,
+  ),
 };

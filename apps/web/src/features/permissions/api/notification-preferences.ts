@@ -1,6 +1,7 @@
-import { NotificationPreferencesSchema, type NotificationPreferences } from '@app/domain';
+import type { NotificationPreferences } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { permissionsAnswerSchemas } from './permissions-answer-schemas';
 
 const key = ['permissions', 'notification-preferences'] as const;
 
@@ -10,7 +11,7 @@ export function useNotificationPreferences({ enabled }: { enabled: boolean }) {
     queryKey: key,
     queryFn: () =>
       api.get('/user/getNotificationParam', {
-        schema: NotificationPreferencesSchema,
+        schema: permissionsAnswerSchemas.notificationPreferences,
         silent: true,
       }),
     enabled,
@@ -24,7 +25,7 @@ export function useUpdateNotificationPreferences() {
     mutationFn: (values: NotificationPreferences) =>
       api.post('/user/updateNotificationParam', {
         form: { ...values },
-        schema: NotificationPreferencesSchema,
+        schema: permissionsAnswerSchemas.notificationPreferences,
         // Failures are only logged (docs/product/accounts.md §8): the modal closes either way.
         silent: true,
       }),
