@@ -101,14 +101,23 @@ test.describe('first load', () => {
       fs.readFileSync(path.join(WEB_DIST, file), 'utf8'),
     );
     expect(scripts.some((source) => source.includes('FIXED_LINE_OR_MOBILE'))).toBe(false);
-    // zod (answers checked beside the first render), sonner (the first toast) and Radix's dialog
-    // stack (the menu's drawer, on first use) are not in it either.
+    // zod (answers checked in the answer check worker), sonner (the first toast) and Radix's dialog
+    // stack (the menu's drawer, on first use) are not in it either; nor is zod in the search's.
+    const { files: search } = firstLoadScriptBytes(
+      WEB_DIST,
+      'src/app/routes/search.tsx',
+      TEXTS['src/app/routes/search.tsx'],
+    );
+    const searchScripts = search.map(({ file }) =>
+      fs.readFileSync(path.join(WEB_DIST, file), 'utf8'),
+    );
     for (const marker of ['ZodObject', 'data-sonner-toaster', 'data-radix-focus-guard']) {
       expect(
         scripts.some((source) => source.includes(marker)),
         marker,
       ).toBe(false);
     }
+    expect(searchScripts.some((source) => source.includes('ZodObject'))).toBe(false);
     // French is the first load; the English catalogue comes only when chosen.
     const firstLoadText = [...files, ...login]
       .map(({ file }) => fs.readFileSync(path.join(WEB_DIST, file), 'utf8'))

@@ -10,7 +10,9 @@ import { initErrorReporting } from '@/lib/error-reporting';
 import { afterFirstScreenIdle } from '@/lib/first-screen';
 import { i18nReady } from '@/lib/i18n';
 import { listenForInstallOffer, registerServiceWorker } from '@/lib/app-install';
-import { setAnswerCheckWorker } from '@/lib/answer-check';
+import { prepareAnswerCheck, setAnswerCheckWorker } from '@/lib/answer-check';
+import { getSession } from '@/lib/session';
+import { FIRST_SCREEN_ANSWER_SCHEMAS } from '@/app/answer-check-declarations';
 
 // "/openapp?id=N#/" reached the page directly: put the hash route in place before the router reads it.
 const deepLink = rewriteDeepLink(new URL(window.location.href));
@@ -25,8 +27,9 @@ void afterFirstScreenIdle()
     await initErrorReporting(config);
   });
 
-// The answers of the first screens are checked off the main thread (lib/answer-check); the worker
-// starts with the first call that needs it.
+// The answers of the first screens are checked off the main thread (lib/answer-check). Signed in,
+// the worker starts now and fetches zod and the first screen's schemas beside the screen's code;
+// signed out, with the first call that needs it.
 if (typeof Worker === 'function') {
   setAnswerCheckWorker(
     () =>
@@ -35,6 +38,7 @@ if (typeof Worker === 'function') {
         name: 'answer-check',
       }),
   );
+  if (getSession()) FIRST_SCREEN_ANSWER_SCHEMAS.forEach(prepareAnswerCheck);
 }
 
 listenForInstallOffer();

@@ -11,6 +11,17 @@ import { savedSearchesAnswerSchemas } from '@/features/saved-searches/api/saved-
 import { clientConfigAnswerSchemas } from '@/lib/client-config-answer-schemas';
 import { sessionAnswerSchemas } from '@/lib/session-answer-schemas';
 
+/**
+ * The schemas a signed-in first screen waits for (the shell's calls, the home's and the search's
+ * answers): main.tsx has the worker fetch them at start, beside the screen's code, instead of
+ * when each request is sent; on a slow network that is two or three round trips earlier.
+ */
+export const FIRST_SCREEN_ANSWER_SCHEMAS = [
+  accountsAnswerSchemas.homeInfos,
+  identityAnswerSchemas.currentUserValidation,
+  discoveryAnswerSchemas.homeData,
+];
+
 export const answerCheckDeclarations: readonly object[] = [
   // The shell's calls on every signed-in screen, then the first screens' own.
   sessionAnswerSchemas,
