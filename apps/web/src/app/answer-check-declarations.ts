@@ -3,6 +3,7 @@
 // on its main thread; answer-check-declarations.test.ts finds every one the code makes.
 import { favoriteAnswerSchemas } from '@/components/annonce-card/favorite-answer-schemas';
 import { accountsAnswerSchemas } from '@/features/accounts/api/accounts-answer-schemas';
+import { annoncesAnswerSchemas } from '@/features/annonces/api/annonces-answer-schemas';
 import { discoveryAnswerSchemas } from '@/features/discovery/api/discovery-answer-schemas';
 import { identityAnswerSchemas } from '@/features/identity/api/identity-answer-schemas';
 import { notificationsAnswerSchemas } from '@/features/notifications/api/notifications-answer-schemas';
@@ -33,4 +34,5 @@ export const answerCheckDeclarations: readonly object[] = [
   discoveryAnswerSchemas,
   savedSearchesAnswerSchemas,
   favoriteAnswerSchemas,
+  annoncesAnswerSchemas,
 ];

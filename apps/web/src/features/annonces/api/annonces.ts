@@ -1,18 +1,11 @@
-import {
-  AnnonceCardListSchema,
-  AnnonceDetailSchema,
-  AskToDeleteResponseSchema,
-  MyAnnoncesResponseSchema,
-  SaveAnnonceResponseSchema,
-} from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { annonceKeys } from './annonce-keys';
+import { annoncesAnswerSchemas as answers } from './annonces-answer-schemas';
 
 /** GET /annonce/{id}: the owner gets the full record, others a public view. */
 export const getAnnonce = (id: number) =>
-  api.get(`/annonce/${id}`, { schema: AnnonceDetailSchema, silent: true });
+  api.get(`/annonce/${id}`, { schema: answers.detail, silent: true });
 
 export function useAnnonce(id: number | null) {
   return useQuery({
@@ -28,7 +21,7 @@ export function useAnnonce(id: number | null) {
 export function useMyAnnonces() {
   return useQuery({
     queryKey: annonceKeys.mine(),
-    queryFn: () => api.get('/annonce/getMyAnnonce', { schema: MyAnnoncesResponseSchema }),
+    queryFn: () => api.get('/annonce/getMyAnnonce', { schema: answers.mine }),
   });
 }
 
@@ -36,7 +29,7 @@ export function useMyAnnonces() {
 export function useMyFavorites() {
   return useQuery({
     queryKey: annonceKeys.favorites(),
-    queryFn: () => api.get('/annonce/getMyFavorites', { schema: AnnonceCardListSchema }),
+    queryFn: () => api.get('/annonce/getMyFavorites', { schema: answers.cardList }),
   });
 }
 
@@ -45,7 +38,7 @@ export function useDraftsReadyToPublish(enabled = true) {
   return useQuery({
     queryKey: annonceKeys.draftsReady(),
     queryFn: () =>
-      api.get('/annonce/getMyDraftAnnonceReadyToPublish', { schema: AnnonceCardListSchema }),
+      api.get('/annonce/getMyDraftAnnonceReadyToPublish', { schema: answers.cardList }),
     enabled,
   });
 }
@@ -57,27 +50,27 @@ export function useDraftsReadyToPublish(enabled = true) {
 export function saveAnnonce(mode: 'checkStep' | 'save', form: FormData) {
   const path =
     mode === 'checkStep' ? '/annonce/checkStepBeforeSave' : '/annonce/saveAnnonceGrandPublic';
-  return api.post(path, { multipart: form, schema: SaveAnnonceResponseSchema, silent: true });
+  return api.post(path, { multipart: form, schema: answers.saved, silent: true });
 }
 
 /** POST /annonce/publishAnnonceGP, form annonceIds "12,13": true when every one went to validation. */
 export function publishAnnonces(ids: readonly number[]) {
   return api.post('/annonce/publishAnnonceGP', {
     form: { annonceIds: ids.join(',') },
-    schema: z.literal(true),
+    schema: answers.done,
     silent: true,
   });
 }
 
 /** DELETE /annonce/deleteForUser/{id}: a draft goes at once. */
 export function deleteDraft(id: number) {
-  return api.delete(`/annonce/deleteForUser/${id}`, { schema: z.literal(true), silent: true });
+  return api.delete(`/annonce/deleteForUser/${id}`, { schema: answers.done, silent: true });
 }
 
 /** DELETE /annonce/askToDeleteAnnonceGrandPublic/{id}: an admin deletes a published one later. */
 export function askToDelete(id: number) {
   return api.delete(`/annonce/askToDeleteAnnonceGrandPublic/${id}`, {
-    schema: AskToDeleteResponseSchema,
+    schema: answers.askedToDelete,
     silent: true,
   });
 }

@@ -1,12 +1,8 @@
-import {
-  FOUND_CLOSABLE_STATUSES,
-  FoundOptionsSchema,
-  FoundResultSchema,
-  type FoundBy,
-} from '@app/domain';
+import { FOUND_CLOSABLE_STATUSES, type FoundBy } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { annonceKeys } from './annonce-keys';
+import { annoncesAnswerSchemas as answers } from './annonces-answer-schemas';
 
 /** "Véhicule retrouvé" (issue 19): signed in (the owner) or through a mail's signed link. */
 export type FoundAccess = { kind: 'session'; annonceId: number } | { kind: 'link'; token: string };
@@ -33,12 +29,12 @@ export function useFoundOptions(access: FoundAccess, enabled = true) {
     queryFn: () =>
       access.kind === 'session'
         ? api.get(`/annonce/foundOptions/${access.annonceId}`, {
-            schema: FoundOptionsSchema,
+            schema: answers.foundOptions,
             silent: true,
           })
         : api.get('/annonce/foundLink', {
             query: { token: access.token },
-            schema: FoundOptionsSchema,
+            schema: answers.foundOptions,
             silent: true,
             anonymous: true,
           }),
@@ -57,12 +53,12 @@ export function useDeclareFound(access: FoundAccess) {
       return access.kind === 'session'
         ? api.post('/annonce/declareFound', {
             json: { annonceId: access.annonceId, ...body },
-            schema: FoundResultSchema,
+            schema: answers.foundResult,
             silent: true,
           })
         : api.post('/annonce/foundLink', {
             json: { token: access.token, ...body },
-            schema: FoundResultSchema,
+            schema: answers.foundResult,
             silent: true,
             anonymous: true,
           });

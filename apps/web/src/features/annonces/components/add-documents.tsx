@@ -1,8 +1,4 @@
-import {
-  AddAnnonceDocumentsResponseSchema,
-  missingDocuments,
-  type AnnonceDetail,
-} from '@app/domain';
+import { missingDocuments, type AnnonceDetail } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileWarning, Loader2 } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +9,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FilePicker, type PickedFile } from '@/components/ui/file-picker';
 import { api, ApiError } from '@/lib/api-client';
 import { annonceKeys } from '../api/annonce-keys';
+import { annoncesAnswerSchemas } from '../api/annonces-answer-schemas';
 import { useAnnonce } from '../api/annonces';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -155,7 +152,7 @@ export function AddDocumentsDialog({
     try {
       const result = await api.post(`/annonce/addDocuments/${annonceId}`, {
         multipart: body,
-        schema: AddAnnonceDocumentsResponseSchema,
+        schema: annoncesAnswerSchemas.documentsAdded,
         silent: true,
         onUploadProgress: setProgress,
       });

@@ -1,9 +1,4 @@
-import {
-  OFFICIAL_LINKS,
-  POLICE_REPORT_NUMBER_MAX_LENGTH,
-  PoliceReportSchema,
-  type AnnonceDetail,
-} from '@app/domain';
+import { OFFICIAL_LINKS, POLICE_REPORT_NUMBER_MAX_LENGTH, type AnnonceDetail } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/form';
 import { OfficialLink } from '@/components/ui/official-link';
 import { ApiError, api } from '@/lib/api-client';
+import { annoncesAnswerSchemas } from '../api/annonces-answer-schemas';
 
 const SAVED_TOAST_MS = 4_000;
 
@@ -25,7 +21,10 @@ function PoliceReportNumber({ annonceId }: { annonceId: number }) {
   const query = useQuery({
     queryKey: policeReportKey(annonceId),
     queryFn: () =>
-      api.get(`/annonce/policeReport/${annonceId}`, { schema: PoliceReportSchema, silent: true }),
+      api.get(`/annonce/policeReport/${annonceId}`, {
+        schema: annoncesAnswerSchemas.policeReport,
+        silent: true,
+      }),
   });
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -34,7 +33,7 @@ function PoliceReportNumber({ annonceId }: { annonceId: number }) {
     mutationFn: (policeReportNumber: string) =>
       api.post('/annonce/policeReport', {
         json: { annonceId, policeReportNumber },
-        schema: PoliceReportSchema,
+        schema: annoncesAnswerSchemas.policeReport,
         silent: true,
       }),
     onSuccess: (data) => {
@@ -44,7 +43,8 @@ function PoliceReportNumber({ annonceId }: { annonceId: number }) {
       toast.success(t('official.policeReport.saved'), { duration: SAVED_TOAST_MS });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.invalidField === 'policeReportNumber') setInvalid(true);
+      if (error instanceof ApiError && error.invalidField === 'policeReportNumber')
+        setInvalid(true);
       else toast.error(t('error.generic'), { duration: SAVED_TOAST_MS });
     },
   });
