@@ -12,7 +12,7 @@ import { i18nReady } from '@/lib/i18n';
 import { listenForInstallOffer, registerServiceWorker } from '@/lib/app-install';
 import { prepareAnswerCheck, setAnswerCheckWorker } from '@/lib/answer-check';
 import { getSession } from '@/lib/session';
-import { FIRST_SCREEN_ANSWER_SCHEMAS } from '@/app/answer-check-declarations';
+import { firstScreenAnswerSchemas } from '@/app/answer-check-declarations';
 
 // "/openapp?id=N#/" reached the page directly: put the hash route in place before the router reads it.
 const deepLink = rewriteDeepLink(new URL(window.location.href));
@@ -38,7 +38,7 @@ if (typeof Worker === 'function') {
         name: 'answer-check',
       }),
   );
-  if (getSession()) FIRST_SCREEN_ANSWER_SCHEMAS.forEach(prepareAnswerCheck);
+  if (getSession()) firstScreenAnswerSchemas(window.location.hash).forEach(prepareAnswerCheck);
 }
 
 listenForInstallOffer();

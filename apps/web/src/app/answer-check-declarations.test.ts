@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isOffThreadSchema } from '@/lib/off-thread-schema';
-import { answerCheckDeclarations } from './answer-check-declarations';
+import { answerCheckDeclarations, firstScreenAnswerSchemas } from './answer-check-declarations';
 
 const SOURCE = path.resolve(import.meta.dirname, '..');
 
@@ -29,5 +29,15 @@ describe('the answer check worker', () => {
     expect(declared.length).toBeGreaterThan(10);
     expect(new Set(served).size, 'a key served twice').toBe(served.length);
     expect([...served].sort()).toEqual([...declared].sort());
+  });
+
+  it("gets ready the schemas of the screen the address opens on, beside the shell's", () => {
+    const keys = (hash: string) => firstScreenAnswerSchemas(hash).map((s) => s.offThreadKey);
+    const shell = ['accounts/homeInfos', 'identity/currentUserValidation'];
+    expect(keys('')).toEqual([...shell, 'discovery/homeData']);
+    expect(keys('#/')).toEqual([...shell, 'discovery/homeData']);
+    expect(keys('#/search?search=clio')).toEqual([...shell, 'discovery/homeData']);
+    expect(keys('#/annonce/show/2')).toEqual([...shell, 'annonces/detail']);
+    expect(keys('#/profile')).toEqual(shell);
   });
 });
