@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest, Plugin } from 'vite';
-import { addEarlyHomeRequest } from './early-home';
+import { addEarlyRequests } from './early-requests';
 import { prerenderEarlyLogin } from './early-login';
 
 /**
  * What the first load of a phone needs from the build (issue 17), done once the files are written:
  * 0. index.html gets the early login, the login screen's markup shown before the app's JavaScript
- *    (build/early-login.ts), and the early home request, the signed-in home's data asked before it
- *    (build/early-home.ts);
+ *    (build/early-login.ts), and the early requests, the signed-in home's or announcement's data
+ *    asked before it (build/early-requests.ts);
  * 1. the service worker (public/sw.js) gets the build's version and the list of files of the app
  *    shell to keep on the device: index.html, the entry's scripts and styles, the code of the first
  *    screens, the icons and the offline page;
@@ -159,10 +159,10 @@ export function firstLoadPlugin(): Plugin {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Manifest;
-      // index.html gets the early login and the early home request first: the service worker's
+      // index.html gets the early login and the early requests first: the service worker's
       // version hashes the page.
       await prerenderEarlyLogin(root, outDir);
-      addEarlyHomeRequest(outDir);
+      addEarlyRequests(outDir);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);
     },

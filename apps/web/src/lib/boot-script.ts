@@ -1,13 +1,39 @@
 /**
- * What the classic inline scripts of index.html's head (the early login's, the early home
- * request's) share. Each runs alone, before any of the app, as its source text: the helpers below
- * are written out beside it and handed to it, so that they are written once here.
+ * What the classic inline scripts of index.html's head (the early login's, the early requests')
+ * share. Each runs alone, before any of the app, as its source text: the helpers below are written
+ * out beside it and handed to it, so that they are written once here.
  */
 export interface BootPage {
   /** A localStorage value, or null where the browser refuses storage (private browsing). */
   read(key: string): string | null;
   /** Whether this is the app's own page ("/"), where the app's routes live in the hash. */
   onAppPage: boolean;
+}
+
+/** What the early requests add: they ask a first screen's data as the signed-in app would. */
+export interface SignedInBootPage extends BootPage {
+  /**
+   * The headers the app's API client would send for this signed-in device (lib/api-client.ts):
+   * null without a stored session with a token, or without a device id the app already made.
+   */
+  signedInHeaders(keys: SignedInKeys): Record<string, string> | null;
+  /**
+   * Has the browser fetch a screen's largest photo now, at high priority, as the screen's image
+   * will ask it: among `sources` (the answer's WebP sizes) with `sizes`, or else `fallback`'s
+   * address; nothing when the answer gives neither.
+   */
+  preloadPhoto(sources: unknown, sizes: string, fallback?: unknown): void;
+}
+
+/** Where the app keeps what a signed-in request needs (lib/storage.ts, lib/languages.ts). */
+export interface SignedInKeys {
+  sessionKey: string;
+  languageKey: string;
+  deviceIdKey: string;
+  /** DEVICE_ID_PATTERN's source: a device id the app made (lib/storage.ts). */
+  deviceIdPattern: string;
+  languages: readonly string[];
+  defaultLanguage: string;
 }
 
 /** Runs in the page, alone: it may use nothing from outside its parameter. */
@@ -24,10 +50,99 @@ export function bootPage(page: Window): BootPage {
   };
 }
 
+/** Runs in the page, alone: it may use nothing from outside its parameters. */
+export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage {
+  const { read } = base;
+  return {
+    ...base,
+    signedInHeaders: (keys) => {
+      let token: unknown = null;
+      try {
+        const session = JSON.parse(read(keys.sessionKey) ?? 'null') as Record<
+          string,
+          unknown
+        > | null;
+        // The token the app sends (getAccessToken in lib/session.ts).
+        token = session && (session.impersonateToken ?? session.access_token);
+      } catch {
+        return null;
+      }
+      if (typeof token !== 'string' || token === '') return null;
+      const deviceId = read(keys.deviceIdKey);
+      if (!deviceId || !new RegExp(keys.deviceIdPattern).test(deviceId)) return null;
+      const stored = read(keys.languageKey);
+      const language = stored && keys.languages.includes(stored) ? stored : keys.defaultLanguage;
+      return {
+        Accept: 'application/json',
+        'Accept-Language': language,
+        'X-Device-Id': deviceId,
+        Authorization: `Bearer ${token}`,
+      };
+    },
+    preloadPhoto: (sources, sizes, fallback) => {
+      const valid = (Array.isArray(sources) ? (sources as Record<string, unknown>[]) : []).filter(
+        (source) => typeof source.url === 'string' && typeof source.width === 'number',
+      );
+      let attributes: Record<string, string>;
+      if (valid.length > 0) {
+        attributes = {
+          type: String(valid[0]?.type ?? 'image/webp'),
+          imagesrcset: valid
+            .map((source) => `${String(source.url)} ${String(source.width)}w`)
+            .join(', '),
+          imagesizes: sizes,
+        };
+      } else if (typeof fallback === 'string') attributes = { href: fallback };
+      else return;
+      const link = page.document.createElement('link');
+      attributes = { ...attributes, rel: 'preload', as: 'image', fetchpriority: 'high' };
+      for (const name of Object.keys(attributes)) link.setAttribute(name, attributes[name] ?? '');
+      page.document.head.appendChild(link);
+    },
+  };
+}
+
+/** The app's storage keys and languages, as the boot scripts' configurations carry them. */
+export function signedInKeys(
+  storageKeys: { user: string; language: string; deviceId: string },
+  deviceIdPattern: RegExp,
+  languages: readonly string[],
+  defaultLanguage: string,
+): SignedInKeys {
+  return {
+    sessionKey: storageKeys.user,
+    languageKey: storageKeys.language,
+    deviceIdKey: storageKeys.deviceId,
+    deviceIdPattern: deviceIdPattern.source,
+    languages,
+    defaultLanguage,
+  };
+}
+
 /** A boot script's text, as the build writes it out: `boot` called with its configuration. */
 export function bootScriptSource<Config>(
   boot: (config: Config, page: Window, boot: BootPage) => void,
   config: Config,
 ): string {
   return `(${boot.toString()})(${JSON.stringify(config)},window,(${bootPage.toString()})(window));\n`;
+}
+
+/**
+ * One early request's call, for signedInBootScriptSource: `boot` called with its configuration
+ * and the shared helpers (`b`); one that breaks leaves the others be.
+ */
+export function signedInBootCall<Config>(
+  boot: (config: Config, page: Window, boot: SignedInBootPage) => void,
+  config: Config,
+): string {
+  return `try{(${boot.toString()})(${JSON.stringify(config)},window,b)}catch(e){}`;
+}
+
+/**
+ * The early requests' one script: the helpers written out once, then each request's call in turn.
+ * One script rather than one each: the page's head stays small (each script compressed alone, the
+ * helpers would count once per script).
+ */
+export function signedInBootScriptSource(calls: readonly string[]): string {
+  return `(function(b){${calls.join(';')}})((${signedInBootPage.toString()})(window,(${bootPage.toString()})(window)));\n`;
 }

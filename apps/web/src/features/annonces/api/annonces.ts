@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { annonceKeys } from './annonce-keys';
 import { annoncesAnswerSchemas as answers } from './annonces-answer-schemas';
+import { takeEarlyAnnonce } from './early-annonce';
 
-/** GET /annonce/{id}: the owner gets the full record, others a public view. */
+/**
+ * GET /annonce/{id}: the owner gets the full record, others a public view. The first time, the
+ * answer may already be on its way: index.html's script asked for it (api/early-annonce-boot.ts).
+ */
 export const getAnnonce = (id: number) =>
-  api.get(`/annonce/${id}`, { schema: answers.detail, silent: true });
+  api.get(`/annonce/${id}`, { schema: answers.detail, silent: true, sent: takeEarlyAnnonce(id) });
 
 export function useAnnonce(id: number | null) {
   return useQuery({

@@ -7,6 +7,7 @@ import {
   ResponsivePhoto,
   type ResponsivePhotoData,
 } from '@/components/responsive-photo/responsive-photo';
+import { galleryTileSizes } from './gallery-sizes';
 
 export type GalleryImage = ResponsivePhotoData & { id: number };
 
@@ -95,15 +96,6 @@ function Lightbox({
   );
 }
 
-/**
- * How wide a tile shows (the grid below): one photo takes the column; with more, the first spans
- * both columns of a phone and each takes a third of a wider screen.
- */
-function tileSizes(count: number, index: number): string {
-  if (count === 1) return '(min-width: 1024px) 1024px, 100vw';
-  return index === 0 ? '(min-width: 768px) 33vw, 100vw' : '(min-width: 768px) 33vw, 50vw';
-}
-
 /** The detail page's photos: up to 3 tiles, "+N" on the last, each opening the lightbox. */
 export function Gallery({ images }: { images: GalleryImage[] }) {
   const { t } = useTranslation();
@@ -143,7 +135,7 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
               >
                 <ResponsivePhoto
                   photo={image}
-                  sizes={tileSizes(shown.length, index)}
+                  sizes={galleryTileSizes(shown.length, index)}
                   fallback={shown.length === 1 ? 'original' : 'thumbnail'}
                   // The first tile is the detail page's largest paint; the others may wait.
                   priority={index === 0}

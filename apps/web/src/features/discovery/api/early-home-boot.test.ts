@@ -4,7 +4,8 @@ import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { signIn } from '@/testing/test-utils';
 import { CARD_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
-import { EARLY_HOME_GLOBAL, earlyHomeBootSource, type EarlyHomeRequest } from './early-home-boot';
+import { signedInBootScriptSource } from '@/lib/boot-script';
+import { EARLY_HOME_GLOBAL, earlyHomeBootCall, type EarlyHomeRequest } from './early-home-boot';
 import { loadHomeData, startHomeDataEarly } from './early-home-data';
 
 /**
@@ -16,7 +17,7 @@ const DEVICE = 'device-0123456789abcdef';
 
 function boot(url: string) {
   window.history.replaceState(null, '', url);
-  new Function('window', earlyHomeBootSource())(window);
+  new Function('window', signedInBootScriptSource([earlyHomeBootCall()]))(window);
   return (window as unknown as Record<string, EarlyHomeRequest | undefined>)[EARLY_HOME_GLOBAL];
 }
 

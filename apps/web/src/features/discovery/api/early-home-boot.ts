@@ -2,7 +2,12 @@
 // aliases (apps/web/build/early-login.ts).
 import { CARD_PHOTO_SIZES } from '../../../components/annonce-card/card-photo-sizes';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../lib/languages';
-import { bootScriptSource, type BootPage } from '../../../lib/boot-script';
+import {
+  signedInBootCall,
+  signedInKeys,
+  type SignedInBootPage,
+  type SignedInKeys,
+} from '../../../lib/boot-script';
 import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '../../../lib/storage';
 import { CARDS_BEFORE_USE } from '../lib/home-rows';
 import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
@@ -33,13 +38,7 @@ export interface EarlyHomeRequest {
 
 export interface EarlyHomeBootConfig {
   globalName: string;
-  sessionKey: string;
-  languageKey: string;
-  deviceIdKey: string;
-  /** DEVICE_ID_PATTERN's source: a device id the app made (lib/storage.ts). */
-  deviceIdPattern: string;
-  languages: readonly string[];
-  defaultLanguage: string;
+  signedIn: SignedInKeys;
   path: string;
   /** The app's own geolocation options (features/discovery/hooks/use-geolocation.ts). */
   positionTimeoutMs: number;
@@ -62,24 +61,13 @@ interface StoredPhoto {
 export function earlyHomeBoot(
   config: EarlyHomeBootConfig,
   page: Window,
-  { read, onAppPage }: BootPage,
+  { onAppPage, signedInHeaders, preloadPhoto }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
   const route = page.location.hash.replace(/^#/, '').split('?')[0];
   if (route !== '' && route !== '/') return;
-  let token: unknown = null;
-  try {
-    const session = JSON.parse(read(config.sessionKey) ?? 'null') as Record<string, unknown> | null;
-    // The token the app sends (getAccessToken in lib/session.ts).
-    token = session && (session.impersonateToken ?? session.access_token);
-  } catch {
-    return;
-  }
-  if (typeof token !== 'string' || token === '') return;
-  const deviceId = read(config.deviceIdKey);
-  if (!deviceId || !new RegExp(config.deviceIdPattern).test(deviceId)) return;
-  const stored = read(config.languageKey);
-  const language = stored && config.languages.includes(stored) ? stored : config.defaultLanguage;
+  const headers = signedInHeaders(config.signedIn);
+  if (!headers) return;
 
   const position = new Promise<{ latitude: number; longitude: number } | null>((resolve) => {
     const geolocation = page.navigator.geolocation as Geolocation | undefined;
@@ -97,13 +85,7 @@ export function earlyHomeBoot(
     page
       .fetch(config.path, {
         method: 'POST',
-        headers: {
-          Accept: 'application/json',
-          'Accept-Language': language,
-          'X-Device-Id': deviceId,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Authorization: `Bearer ${token as string}`,
-        },
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: where
           ? `latitude=${String(where.latitude)}&longitude=${String(where.longitude)}`
           : '',
@@ -130,35 +112,14 @@ export function earlyHomeBoot(
       const card = cards.find(
         (each) => Array.isArray(each.vehicleFiles) && each.vehicleFiles.length,
       );
-      const sources = (card?.vehicleFiles?.[0]?.sources ?? []).filter(
-        (source) => typeof source.url === 'string' && typeof source.width === 'number',
-      );
-      if (sources.length === 0) return;
-      const link = page.document.createElement('link');
-      const attributes: Record<string, string> = {
-        rel: 'preload',
-        as: 'image',
-        type: String(sources[0]?.type ?? 'image/webp'),
-        imagesrcset: sources
-          .map((source) => `${String(source.url)} ${String(source.width)}w`)
-          .join(', '),
-        imagesizes: config.photoSizes,
-        fetchpriority: 'high',
-      };
-      for (const name of Object.keys(attributes)) link.setAttribute(name, attributes[name] ?? '');
-      page.document.head.appendChild(link);
+      preloadPhoto(card?.vehicleFiles?.[0]?.sources, config.photoSizes);
     })
     .catch(() => {});
 }
 
 const BOOT_CONFIG: EarlyHomeBootConfig = {
   globalName: EARLY_HOME_GLOBAL,
-  sessionKey: STORAGE_KEYS.user,
-  languageKey: STORAGE_KEYS.language,
-  deviceIdKey: STORAGE_KEYS.deviceId,
-  deviceIdPattern: DEVICE_ID_PATTERN.source,
-  languages: LANGUAGES,
-  defaultLanguage: DEFAULT_LANGUAGE,
+  signedIn: signedInKeys(STORAGE_KEYS, DEVICE_ID_PATTERN, LANGUAGES, DEFAULT_LANGUAGE),
   path: '/home/getHomeData',
   positionTimeoutMs: POSITION_TIMEOUT_MS,
   positionMaximumAgeMs: POSITION_MAXIMUM_AGE_MS,
@@ -166,7 +127,7 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
   photoSizes: CARD_PHOTO_SIZES,
 };
 
-/** The script's text, as the build writes it out: earlyHomeBoot called with its configuration. */
-export function earlyHomeBootSource() {
-  return bootScriptSource(earlyHomeBoot, BOOT_CONFIG);
+/** Its call in the early requests' script, as the build writes it out (build/early-requests.ts). */
+export function earlyHomeBootCall() {
+  return signedInBootCall(earlyHomeBoot, BOOT_CONFIG);
 }

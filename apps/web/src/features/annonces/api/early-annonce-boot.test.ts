@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { signIn } from '@/testing/test-utils';
+import { makeDetail } from '../testing/annonce-stubs';
+import { galleryTileSizes } from '../components/gallery-sizes';
+import { getAnnonce } from './annonces';
+import { signedInBootScriptSource } from '@/lib/boot-script';
+import {
+  EARLY_ANNONCE_GLOBAL,
+  earlyAnnonceBootCall,
+  type EarlyAnnonceRequest,
+} from './early-annonce-boot';
+
+/**
+ * The early announcement request (issue 17): index.html's script asks a signed-in visit's
+ * announcement before the app's JavaScript has arrived, and the app takes that answer. Run here
+ * from the very text the build writes out, alone, as the browser runs it.
+ */
+const DEVICE = 'device-0123456789abcdef';
+
+function boot(url: string) {
+  window.history.replaceState(null, '', url);
+  new Function('window', signedInBootScriptSource([earlyAnnonceBootCall()]))(window);
+  return (window as unknown as Record<string, EarlyAnnonceRequest | undefined>)[
+    EARLY_ANNONCE_GLOBAL
+  ];
+}
+
+function signedInDevice(tokens?: Parameters<typeof signIn>[0]) {
+  signIn(tokens);
+  localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+}
+
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
+    srcset: link.getAttribute('imagesrcset'),
+    sizes: link.getAttribute('imagesizes'),
+    href: link.getAttribute('href'),
+    priority: link.getAttribute('fetchpriority'),
+  }));
+
+afterEach(() => {
+  (window as unknown as Record<string, unknown>)[EARLY_ANNONCE_GLOBAL] = undefined;
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
+});
+
+describe('the early announcement request', () => {
+  it('asks the announcement of the address with the app’s token, device and language', async () => {
+    signedInDevice({ accessToken: 'access-7' });
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    const stub = stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
+
+    const request = boot('/#/annonce/show/42');
+    expect(request?.annonceId).toBe(42);
+    expect((await request!.response)?.status).toBe(200);
+    const [sent] = stub.callsTo('GET', '/annonce/42');
+    expect(sent?.headers.get('Authorization')).toBe('Bearer access-7');
+    expect(sent?.headers.get('X-Device-Id')).toBe(DEVICE);
+    expect(sent?.headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('asks nothing for a guest, another screen or page, an id the route refuses, a browser the app has not met', () => {
+    const stub = stubFetch();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    expect(boot('/#/annonce/show/42')).toBeUndefined();
+    signIn();
+    expect(boot('/#/')).toBeUndefined();
+    expect(boot('/#/annonce/edit/42')).toBeUndefined();
+    expect(boot('/admin/#/annonce/show/42')).toBeUndefined();
+    expect(boot('/#/annonce/show/')).toBeUndefined();
+    expect(boot('/#/annonce/show/42abc')).toBeUndefined();
+    expect(boot('/#/annonce/show/..%2Fadmin')).toBeUndefined();
+    expect(boot('/#/annonce/show/12345678901')).toBeUndefined();
+    localStorage.setItem(STORAGE_KEYS.deviceId, 'short');
+    expect(boot('/#/annonce/show/42')).toBeUndefined();
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('fetches the gallery’s first photo with the tile’s own sources and sizes', async () => {
+    signedInDevice();
+    stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
+    await boot('/#/annonce/show/42')!.response;
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(preloads()[0]).toEqual({
+      srcset: 'http://localhost/files/1/small 480w, http://localhost/files/1/large 1280w',
+      sizes: galleryTileSizes(5, 0),
+      href: null,
+      priority: 'high',
+    });
+  });
+
+  it('fetches the original of a single photo without sizes, as the gallery shows it', async () => {
+    signedInDevice();
+    const detail = makeDetail();
+    const only = { ...detail.vehicle.vehicleImages[0]!, sources: [] };
+    stubFetch({
+      'GET /annonce/42': () =>
+        json({ ...detail, vehicle: { ...detail.vehicle, vehicleImages: [only] } }),
+    });
+    await boot('/#/annonce/show/42')!.response;
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(preloads()[0]).toMatchObject({ href: only.fileUrl, srcset: null });
+  });
+
+  it('preloads nothing without photos or on an error', async () => {
+    signedInDevice();
+    const detail = makeDetail();
+    stubFetch({
+      'GET /annonce/42': () =>
+        json({ ...detail, vehicle: { ...detail.vehicle, vehicleImages: [] } }),
+      'GET /annonce/43': () => apiError(404, 'NOT_FOUND', 'annonce.not.found'),
+    });
+    await boot('/#/annonce/show/42')!.response;
+    await boot('/#/annonce/show/43')!.response;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloads()).toHaveLength(0);
+  });
+});
+
+describe('the app takes the early request', () => {
+  it('uses its answer, checked, instead of asking again; once', async () => {
+    signedInDevice();
+    const detail = makeDetail();
+    const stub = stubFetch({ 'GET /annonce/42': () => json(detail) });
+    boot('/#/annonce/show/42');
+    expect((await getAnnonce(42)).id).toBe(42);
+    expect(stub.callsTo('GET', '/annonce/42')).toHaveLength(1);
+    await getAnnonce(42);
+    expect(stub.callsTo('GET', '/annonce/42')).toHaveLength(2);
+  });
+
+  it('does not hand one announcement’s answer to another', async () => {
+    signedInDevice();
+    const stub = stubFetch({
+      'GET /annonce/42': () => json(makeDetail()),
+      'GET /annonce/7': () => json(makeDetail({ id: 7, serverId: 7 })),
+    });
+    boot('/#/annonce/show/42');
+    expect((await getAnnonce(7)).id).toBe(7);
+    // Dropped: the visitor went elsewhere first, and 42 is asked afresh when it comes.
+    await getAnnonce(42);
+    expect(stub.callsTo('GET', '/annonce/42')).toHaveLength(2);
+  });
+
+  it('refreshes the token and asks again when the early answer is a 401', async () => {
+    signedInDevice({ accessToken: 'old', refreshToken: 'refresh-1' });
+    const stub = stubFetch({
+      'GET /annonce/42': (request) =>
+        request.headers.get('Authorization') === 'Bearer old'
+          ? apiError(401, 'UNAUTHENTICATED', 'session.invalid.error')
+          : json(makeDetail()),
+      'POST /oauth/access_token': () =>
+        json({
+          username: 'camille@example.org',
+          roles: ['ROLE_INDIVIDUAL_CONFIRMED'],
+          token_type: 'Bearer',
+          access_token: 'new',
+          expires_in: 900,
+          refresh_token: 'refresh-2',
+        }),
+    });
+    boot('/#/annonce/show/42');
+    expect((await getAnnonce(42)).id).toBe(42);
+    expect(
+      stub.callsTo('GET', '/annonce/42').map((call) => call.headers.get('Authorization')),
+    ).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('asks again once the early answer is over a minute old', async () => {
+    signedInDevice();
+    const stub = stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      boot('/#/annonce/show/42');
+      vi.setSystemTime(Date.now() + 61_000);
+      await getAnnonce(42);
+      expect(stub.callsTo('GET', '/annonce/42')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
