@@ -35,7 +35,12 @@ export default defineConfig({
         test: {
           name: 'tooling',
           root: '.',
-          include: ['scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          include: [
+            'scripts/**/*.test.ts',
+            'eslint-rules/**/*.test.ts',
+            // The web app's build steps (apps/web/build): Node code, tested in Node.
+            'apps/web/build/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -2,12 +2,20 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstLoadPlugin } from './build/first-load';
+import { firstLoadPlugin, SHELL_SCREENS } from './build/first-load';
+import { firstScreenChunks, isPlanningPass } from './build/first-screen-chunks';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstLoadPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The planning pass of first-screen-chunks.ts is the bundler's own split, written nowhere.
+    ...(isPlanningPass()
+      ? []
+      : [firstScreenChunks('index.html', SHELL_SCREENS), firstLoadPlugin()]),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',

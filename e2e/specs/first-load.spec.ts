@@ -25,6 +25,8 @@ const BUDGETS_KIB = {
   // Measured on 2026-11-28 once its answers were checked in the worker: 179 KiB.
   'src/app/routes/annonce-show.tsx': 182,
 };
+/** Script files a first screen loads beyond the entry's, its texts apart (measured: 4 to 7). */
+const SCREEN_FILES_MAX = 8;
 /** The text areas each screen loads with (withTexts in apps/web/src/app/router.tsx). */
 const TEXTS: Record<keyof typeof BUDGETS_KIB, string[]> = {
   'src/app/routes/login.tsx': ['auth', 'dates'],
@@ -71,6 +73,19 @@ test.describe('first load', () => {
         .map(({ file, size }) => `${file} ${(size / 1024).toFixed(1)} KiB`)
         .join(', ');
       expect(total / 1024, `${screen}: ${largest}`).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  test('each first screen comes in a few files beside the entry’s, not dozens', async () => {
+    test.skip(test.info().project.name !== 'mobile', 'the build is the same for both projects');
+    // apps/web/build/first-screen-chunks.ts: without it the announcement loaded 32 files of its
+    // own, most under 1 KiB, six at a time on HTTP/1.1.
+    const { files: entry } = firstLoadScriptBytes(WEB_DIST, 'index.html');
+    const inEntry = new Set(entry.map(({ file }) => file));
+    for (const screen of Object.keys(BUDGETS_KIB)) {
+      const { files } = firstLoadScriptBytes(WEB_DIST, screen);
+      const own = files.map(({ file }) => file).filter((file) => !inEntry.has(file));
+      expect(own.length, `${screen}: ${own.join(', ')}`).toBeLessThanOrEqual(SCREEN_FILES_MAX);
     }
   });
 
