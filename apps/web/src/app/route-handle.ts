@@ -10,6 +10,11 @@ export interface RouteHandle {
   isEditor?: boolean;
   /** Screens that draw their own frame (login). */
   hideHeader?: boolean;
+  /**
+   * The screen says when its own content is shown (lib/first-screen markFirstContentShown), the
+   * header's secondary parts waiting for it; otherwise its frame stands for it.
+   */
+  marksFirstContent?: boolean;
 }
 
 /** The handles of the matched routes merged, the deepest route winning. */

@@ -101,10 +101,14 @@ export function createAppRouter() {
         {
           element: <RequireAuth />,
           children: [
-            screen(paths.home.path, { titleKey: 'page.home.title', showFilters: true }, loadHome),
+            screen(
+              paths.home.path,
+              { titleKey: 'page.home.title', showFilters: true, marksFirstContent: true },
+              loadHome,
+            ),
             screen(
               paths.search.path,
-              { titleKey: 'page.search.title', showFilters: true },
+              { titleKey: 'page.search.title', showFilters: true, marksFirstContent: true },
               loadSearch,
             ),
             screen(paths.topAnnonces.path, { titleKey: 'page.topAnnonces.title' }, loadTopAnnonces),
@@ -152,14 +156,18 @@ export function createAppRouter() {
                 ).AnnonceEditRoute,
               }),
             ),
-            screen(paths.annonceShow.path, { titleKey: 'page.annonceShow.title' }, async () => ({
-              Component: (
-                await withTexts(
-                  ['annonces', 'cards', 'discovery', 'found', 'recovery'],
-                  () => import('./routes/annonce-show'),
-                )
-              ).AnnonceShowRoute,
-            })),
+            screen(
+              paths.annonceShow.path,
+              { titleKey: 'page.annonceShow.title', marksFirstContent: true },
+              async () => ({
+                Component: (
+                  await withTexts(
+                    ['annonces', 'cards', 'discovery', 'found', 'recovery'],
+                    () => import('./routes/annonce-show'),
+                  )
+                ).AnnonceShowRoute,
+              }),
+            ),
             screen(
               paths.annonceAdditionnalReward.path,
               { titleKey: 'page.annonceAdditionnalReward.title' },

@@ -6,7 +6,7 @@ import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
 import { takeOverEarlyLogin } from '@/lib/early-login';
-import { markFirstScreenShown } from '@/lib/first-screen';
+import { markFirstContentShown, markFirstScreenShown } from '@/lib/first-screen';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
 import { GlobalDialogs } from './global-dialogs';
@@ -24,9 +24,13 @@ export function RootLayout() {
 
   // The first screen is in place (after its own layout effects: the login form has taken the
   // early login over already). Any other first screen ends the early login in the same frame.
+  const marksFirstContent = Boolean(handle.marksFirstContent);
   useLayoutEffect(() => {
     takeOverEarlyLogin();
     markFirstScreenShown();
+    // Only the first screen counts: later ones find it marked already.
+    if (!marksFirstContent) markFirstContentShown();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first screen's, once
   }, []);
 
   useEffect(() => {

@@ -10,13 +10,16 @@ import { useHomeInfos } from '@/features/accounts/api/get-home-infos';
 import { FilterButtons } from '@/features/discovery/components/filter-buttons';
 import { SearchBox } from '@/features/discovery/components/search-box';
 import { cn } from '@/lib/cn';
+import { useFirstContentShown } from '@/lib/first-screen';
 import { withTexts } from '@/lib/i18n';
 import type { CurrentUser } from '@/lib/session';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV, visibleNavItems } from './nav-items';
 
-// The bell and the account menu (their drop-down menus, the notification list) come right after the
-// header shows: their buttons hold their place meanwhile, so nothing moves (issue 17).
+// The bell and the account menu (their drop-down menus, the notification list and its live stream)
+// come once the first screen's content shows, not beside it: on a slow network their code and
+// requests held the content back (issue 17). Their buttons hold their place meanwhile, so nothing
+// moves.
 const NotificationBell = lazy(async () => ({
   default: (
     await withTexts(
@@ -56,6 +59,9 @@ export function TopBar({
   const homeInfos = useHomeInfos();
   // Unknown (not answered yet, or failed) counts as "nothing to submit": never lock the search by mistake.
   const identityPending = homeInfos.data?.identityNotSubmitted === true;
+  const secondaryParts = useFirstContentShown();
+  const bellPlace = <span aria-hidden="true" className="size-11 shrink-0" />;
+  const accountPlace = <span aria-hidden="true" className="h-11 w-10 shrink-0 md:w-16" />;
 
   return (
     <header className="sticky top-0 z-40 bg-night-900 text-white shadow-md">
@@ -88,18 +94,27 @@ export function TopBar({
               <span className="hidden md:inline">{t('annonce.create.button')}</span>
             </Link>
           ) : null}
-          <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
-            <NotificationBell
-              renderParameters={(props) => (
-                <Suspense fallback={null}>
-                  <NotificationPreferencesDialog {...props} />
-                </Suspense>
-              )}
-            />
-          </Suspense>
-          <Suspense fallback={<span aria-hidden="true" className="h-11 w-10 shrink-0 md:w-16" />}>
-            <AccountMenu user={user} onLogout={onLogout} />
-          </Suspense>
+          {secondaryParts ? (
+            <>
+              <Suspense fallback={bellPlace}>
+                <NotificationBell
+                  renderParameters={(props) => (
+                    <Suspense fallback={null}>
+                      <NotificationPreferencesDialog {...props} />
+                    </Suspense>
+                  )}
+                />
+              </Suspense>
+              <Suspense fallback={accountPlace}>
+                <AccountMenu user={user} onLogout={onLogout} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              {bellPlace}
+              {accountPlace}
+            </>
+          )}
         </div>
       </div>
       <nav aria-label={t('nav.main.label')} className="hidden border-t border-white/10 md:block">

@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useMarkFirstContent } from '@/lib/first-screen';
 import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
 import { FoundButton } from './found/found-dialog';
@@ -372,6 +373,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
   const query = useAnnonce(annonceId);
   const [sharing, setSharing] = useState(false);
   const [reasons, setReasons] = useState(false);
+  useMarkFirstContent(annonceId === null || query.isError || Boolean(query.data));
   if (annonceId === null || query.isError) {
     return (
       <div className="flex flex-col items-start gap-3 rounded-xl bg-white p-6">
@@ -387,11 +389,7 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
     return (
       // A screen high at least, like the page that replaces it: the footer below never shows
       // during the load only to be pushed away when the announcement arrives (a layout shift).
-      <div
-        role="status"
-        aria-label={t('wizard.loading')}
-        className="flex min-h-dvh flex-col gap-4"
-      >
+      <div role="status" aria-label={t('wizard.loading')} className="flex min-h-dvh flex-col gap-4">
         <h1 className="sr-only">{t('page.annonceShow.title')}</h1>
         <Skeleton className="aspect-[4/3] w-full rounded-xl md:aspect-[16/7]" />
         <Skeleton className="h-8 w-2/3" />

@@ -23,6 +23,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useMarkFirstContent } from '@/lib/first-screen';
 import { homePositionKey, loadHomeData } from '../api/early-home-data';
 import { discoveryKeys } from '../api/discovery-keys';
 import { useGeolocation } from '../hooks/use-geolocation';
@@ -187,6 +188,8 @@ export function HomeSections() {
     enabled: geolocation.status !== 'pending',
   });
 
+  const loading = (geolocation.status === 'pending' || home.isPending) && !home.isError;
+  useMarkFirstContent(!loading);
   if (geolocation.status === 'pending' || home.isPending) {
     return home.isError ? <HomeEmpty /> : <HomeLoading />;
   }

@@ -9,6 +9,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
+import { useMarkFirstContent } from '@/lib/first-screen';
 import type { useSearchAnnonces } from '../hooks/use-search-annonces';
 
 /**
@@ -24,6 +25,7 @@ export function SearchResultsList({
 }) {
   const { t } = useTranslation();
   const { query, annonces } = search;
+  useMarkFirstContent(!query.isPending);
   if (query.isPending)
     return <AnnonceCardGridLoading count={6} label={t('search.loading')} rowOnPhone />;
   if (query.isError && annonces.length === 0) {
