@@ -78,7 +78,7 @@ test.describe('first load', () => {
 
   test('each first screen comes in a few files beside the entry’s, not dozens', async () => {
     test.skip(test.info().project.name !== 'mobile', 'the build is the same for both projects');
-    // apps/web/build/first-screen-chunks.ts: without it the announcement loaded 32 files of its
+    // apps/web/build/first-screen-chunks.ts: without it the announcement loaded 28 files of its
     // own, most under 1 KiB, six at a time on HTTP/1.1.
     const { files: entry } = firstLoadScriptBytes(WEB_DIST, 'index.html');
     const inEntry = new Set(entry.map(({ file }) => file));

@@ -4,7 +4,7 @@ import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 /**
  * Fewer, larger files for the first screens (issue 17). Left to itself, the bundler splits the
  * code of a screen by which of the app's forty lazy parts share each module: the announcement's
- * page came in 32 files, most under 1 KiB, the home in 16. A phone on HTTP/1.1 fetches six at a
+ * page came in 28 files, most under 1 KiB, the home in 14. A phone on HTTP/1.1 fetches six at a
  * time, each batch a round trip (Lighthouse simulates exactly that), and every request costs the
  * phone's main thread and the server a little. So the build runs twice: a first, planning pass
  * splits as the bundler likes; then each module that a first screen's files hold, apart from the
