@@ -21,20 +21,14 @@ export function markFirstScreenShown() {
  * it rather than compete with the content's requests on a slow network (issue 17). A screen that
  * says nothing (its route's handle has no `marksFirstContent`) has it with its frame.
  */
-let markContent: () => void = () => {};
 let contentShown = false;
 const contentWaiters = new Set<() => void>();
-const content = new Promise<void>((resolve) => {
-  markContent = resolve;
-});
-void content.then(() => {
+
+export function markFirstContentShown() {
+  if (contentShown) return;
   contentShown = true;
   for (const wake of contentWaiters) wake();
   contentWaiters.clear();
-});
-
-export function markFirstContentShown() {
-  markContent();
 }
 
 /** A screen's content (or what stands in for it) is on the page once `ready` is. */

@@ -188,11 +188,10 @@ export function HomeSections() {
     enabled: geolocation.status !== 'pending',
   });
 
-  const loading = (geolocation.status === 'pending' || home.isPending) && !home.isError;
-  useMarkFirstContent(!loading);
-  if (geolocation.status === 'pending' || home.isPending) {
-    return home.isError ? <HomeEmpty /> : <HomeLoading />;
-  }
+  const waiting = geolocation.status === 'pending' || home.isPending;
+  // The rows, or the empty state that stands in for them, are the home's content.
+  useMarkFirstContent(!waiting || home.isError);
+  if (waiting) return home.isError ? <HomeEmpty /> : <HomeLoading />;
   if (home.isError || home.data.length === 0) return <HomeEmpty />;
   return (
     <div className="flex flex-col gap-8">
