@@ -6,6 +6,7 @@ import {
   type MatchableAnnonce,
   type SearchCriteria,
 } from '@app/domain';
+import { cellOf, cellsAround, cellSquaredChordBound, chordToKm, unitVector } from './search-grid';
 import type { ListedAnnonce, ListOrder } from './search-order';
 
 /**
@@ -57,25 +58,8 @@ export function isIndexable(criteria: SearchCriteria, order: ListOrder): boolean
   return locationOf(criteria) !== null && INDEXED_ORDERS.has(order);
 }
 
-/** Grid cell size: a 50 km radius touches about 30 cells, a 1 km one 1 to 4. */
-const GRID_STEP_DEGREES = 0.25;
-const GRID_COLUMNS = Math.round(360 / GRID_STEP_DEGREES);
 const NULL_ID = -1;
 const NO_TIME = Number.NaN;
-
-const cellOf = (latitude: number, longitude: number) =>
-  Math.floor((latitude + 90) / GRID_STEP_DEGREES) * GRID_COLUMNS +
-  (Math.floor((longitude + 180) / GRID_STEP_DEGREES) % GRID_COLUMNS);
-
-/** The point on the unit sphere: the chord between two of them orders as the distance does. */
-function unitVector(latitude: number, longitude: number): [number, number, number] {
-  const phi = (latitude * Math.PI) / 180;
-  const lambda = (longitude * Math.PI) / 180;
-  return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
-}
-
-/** Kilometres along the sphere earthdistance uses for a chord of the unit sphere. */
-const chordToKm = (chord: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, chord / 2));
 
 export interface IndexedPage {
   items: ListedAnnonce[];
@@ -561,11 +545,13 @@ export class AnnonceSearchIndex {
       return true;
     };
     // The radius' cells: [start, end, the least squared chord from the centre to one of its slots].
+    // The bounding box's corner cells may lie wholly outside the circle: not read at all.
     const ranges: [number, number, number][] = [];
-    for (const cell of this.cellsAround(location)) {
+    for (const cell of cellsAround(location)) {
       const range = this.cellRanges.get(cell);
-      if (range)
-        ranges.push([range[0], range[1], done ? cellSquaredChordBound(cell, cx, cy, cz) : 0]);
+      if (!range) continue;
+      const bound = cellSquaredChordBound(cell, location);
+      if (bound <= maxChord2) ranges.push([range[0], range[1], bound]);
     }
     if (done) ranges.sort((p, q) => p[2] - q[2]);
     const live = this.live;
@@ -626,36 +612,6 @@ export class AnnonceSearchIndex {
       }
     }
     return true;
-  }
-
-  /** The grid cells a circle may touch (its bounding box, wider towards the poles). */
-  private *cellsAround(location: { latitude: number; longitude: number; radiusKm: number }) {
-    const latSpan = ((location.radiusKm / EARTH_RADIUS_KM) * 180) / Math.PI;
-    const south = Math.max(-90, location.latitude - latSpan);
-    const north = Math.min(89.999999, location.latitude + latSpan);
-    const farthest = Math.min(89.9, Math.max(Math.abs(south), Math.abs(north)));
-    const lngSpan = latSpan / Math.cos((farthest * Math.PI) / 180);
-    const rows = [
-      Math.floor((south + 90) / GRID_STEP_DEGREES),
-      Math.floor((north + 90) / GRID_STEP_DEGREES),
-    ] as const;
-    const columnCount =
-      lngSpan >= 180
-        ? GRID_COLUMNS
-        : Math.min(
-            GRID_COLUMNS,
-            Math.floor((location.longitude + lngSpan + 180) / GRID_STEP_DEGREES) -
-              Math.floor((location.longitude - lngSpan + 180) / GRID_STEP_DEGREES) +
-              1,
-          );
-    const firstColumn =
-      lngSpan >= 180 ? 0 : Math.floor((location.longitude - lngSpan + 180) / GRID_STEP_DEGREES);
-    for (let row = rows[0]; row <= rows[1]; row += 1) {
-      for (let k = 0; k < columnCount; k += 1) {
-        const column = (((firstColumn + k) % GRID_COLUMNS) + GRID_COLUMNS) % GRID_COLUMNS;
-        yield row * GRID_COLUMNS + column;
-      }
-    }
   }
 
   private hasWords(slot: number, wanted: readonly number[]): boolean {
@@ -872,32 +828,4 @@ function keepBest(
     at -= 1;
   }
   best[at] = slot;
-}
-
-/**
- * A lower bound of the squared chord from the unit vector (cx, cy, cz) to any point of the grid
- * cell: the chord to the cell's centre less the cell's radius (the farthest of its corners and
- * edge midpoints from its centre, with a margin), by the triangle inequality.
- */
-function cellSquaredChordBound(cell: number, cx: number, cy: number, cz: number): number {
-  const south = Math.floor(cell / GRID_COLUMNS) * GRID_STEP_DEGREES - 90;
-  const west = (cell % GRID_COLUMNS) * GRID_STEP_DEGREES - 180;
-  const half = GRID_STEP_DEGREES / 2;
-  const [mx, my, mz] = unitVector(south + half, west + half);
-  let radius = 0;
-  for (const [dLat, dLng] of [
-    [-1, -1],
-    [-1, 0],
-    [-1, 1],
-    [0, -1],
-    [0, 1],
-    [1, -1],
-    [1, 0],
-    [1, 1],
-  ] as const) {
-    const [px, py, pz] = unitVector(south + half + dLat * half, west + half + dLng * half);
-    radius = Math.max(radius, Math.hypot(px - mx, py - my, pz - mz));
-  }
-  const gap = Math.hypot(cx - mx, cy - my, cz - mz) - radius * 1.01;
-  return gap > 0 ? gap * gap : 0;
 }
