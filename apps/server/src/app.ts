@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -18,6 +17,12 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
+import {
+  ANSWER_ENCODINGS,
+  BROTLI_OPTIONS,
+  COMPRESSION_THRESHOLD,
+  SYNC_COMPRESSION_MAX,
+} from './lib/answer-compression';
 import { deferredRequestLogger } from './lib/deferred-request-logger';
 import { createLogDestination, type LogDestination } from './lib/log-destination';
 import { RequestLines } from './lib/request-lines';
@@ -221,14 +226,16 @@ export async function buildApp(
       route.decompress = false;
     }
   });
-  // Large JSON answers (search pages, lists) go out compressed (issue 17); small ones are not worth
-  // the CPU. The web app's files are compressed once at build (apps/web/vite.config.ts): already
-  // encoded, they are left alone. Quality 4 keeps brotli cheap on a busy server.
+  // Large JSON answers (search pages, lists) go out compressed (issue 17), as
+  // lib/answer-compression.ts says. The web app's files are compressed once at build
+  // (apps/web/vite.config.ts), and kept answers once (lib/prepared-answer.ts): already encoded,
+  // they are left alone.
   await app.register(compress, {
     global: true,
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    encodings: [...ANSWER_ENCODINGS],
+    threshold: COMPRESSION_THRESHOLD,
+    syncThreshold: SYNC_COMPRESSION_MAX,
+    brotliOptions: BROTLI_OPTIONS,
   });
   await app.register(securityHeadersPlugin, {
     document: {

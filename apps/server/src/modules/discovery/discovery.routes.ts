@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HomeGroup, SearchAnnoncesResponse } from '@app/domain';
+import type { SearchAnnoncesResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DisplaySelectedValuesBodySchema,
@@ -27,6 +27,7 @@ import {
   TopAnnoncesBodySchema,
   TopAnnoncesResponseSchema,
 } from '@app/domain';
+import { sendPrepared } from '../../lib/prepared-answer';
 import type { DiscoveryService } from './discovery.service';
 import type { SubFiltersService } from './sub-filters.service';
 
@@ -61,12 +62,10 @@ const discoveryRoutes: FastifyPluginAsyncZod<{
         response: { 200: HomeDataResponseSchema },
       },
     },
-    // Answered as UTF-8 JSON bytes, validated against the schema when built (a user's home is
-    // cached): Fastify sends a Buffer as it is, without the schema's serializer.
-    async (request, reply) => {
-      const json = await discovery.homeJson(viewer(request), request.body);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as HomeGroup[]);
-    },
+    // Answered as prepared JSON bytes, validated against the schema when built (a user's home is
+    // kept, and compressed once while it stays): sent without the schema's serializer.
+    async (request, reply) =>
+      sendPrepared(request, reply, await discovery.homeJson(viewer(request), request.body)),
   );
 
   app.post(

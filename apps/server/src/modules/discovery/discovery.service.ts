@@ -26,6 +26,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { PreparedAnswer } from '../../lib/prepared-answer';
 import { isIndexable } from './annonce-search-index';
 import { createCardCache } from './card-cache';
 import type { SearchIndexSync } from './search-index-sync';
@@ -94,8 +95,8 @@ interface KeptHome {
   sections: HomeSections;
   groups: HomeGroup[];
   ids: number[];
-  /** The last answer (UTF-8 JSON) and the flags it carries. */
-  json?: { flags: string; body: Buffer };
+  /** The last answer and the flags it carries (compressed once per encoding while they stay). */
+  json?: { flags: string; answer: PreparedAnswer };
 }
 
 interface ListRequest {
@@ -420,7 +421,7 @@ export function createDiscoveryService(deps: {
    * making it wait put the queue of rebuilds back on the request path (170 ms on the home's p95
    * during a Paris fan-out). The visit after the rebuild has the new announcement.
    */
-  async function homeJson(viewer: Viewer, userPosition: LatLng | null): Promise<Buffer> {
+  async function homeJson(viewer: Viewer, userPosition: LatLng | null): Promise<PreparedAnswer> {
     const key = JSON.stringify([viewer.userId, viewer.locale, userPosition]);
     const now = clock.now().getTime();
     const cached = homes.get(key);
@@ -447,7 +448,7 @@ export function createDiscoveryService(deps: {
     key: string,
     cached: KeptHome,
     stamp: { favourites: Set<number>; seen: Set<number> },
-  ): Buffer {
+  ): PreparedAnswer {
     // Moved to the most recent end only if still the one kept: a rebuild that ended while this
     // request waited for its stamp must not be replaced by the older home it answers.
     if (homes.get(key) === cached) {
@@ -456,7 +457,7 @@ export function createDiscoveryService(deps: {
     }
     const flags = JSON.stringify([[...stamp.favourites].sort(), [...stamp.seen].sort()]);
     if (cached.json?.flags !== flags) {
-      const text = JSON.stringify(
+      const answer = PreparedAnswer.ofJson(
         cached.groups.map((group) => ({
           ...group,
           annonces: group.annonces.map((card) => ({
@@ -466,9 +467,9 @@ export function createDiscoveryService(deps: {
           })),
         })),
       );
-      cached.json = { flags, body: Buffer.from(text) };
+      cached.json = { flags, answer };
     }
-    return cached.json.body;
+    return cached.json.answer;
   }
 
   /**
@@ -484,7 +485,7 @@ export function createDiscoveryService(deps: {
     userPosition: LatLng | null,
     /** The generation and alerts this request already read (a rebuild off the path reads its own). */
     stamp?: { generation: string; alerts: string },
-  ): Promise<Buffer> {
+  ): Promise<PreparedAnswer> {
     const now = clock.now().getTime();
     const cached = homes.get(key);
     const before = stamp ?? (await homeStamp(db, viewer.userId, []));
@@ -509,7 +510,7 @@ export function createDiscoveryService(deps: {
       ids: [...new Set(groups.flatMap((group) => group.annonces.map((card) => card.id)))],
     });
     if (homes.size > HOME_CACHE_SIZE) homes.delete(homes.keys().next().value!);
-    return Buffer.from(JSON.stringify(groups));
+    return PreparedAnswer.ofJson(groups);
   }
 
   /** The user's last known position (the alert fan-out's "near"), when the home sends one. */

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
@@ -241,6 +242,41 @@ describe('the home kept for a user', () => {
     // The owner's own announcements count as seen for the owner only.
     expect(card(await home(x.owner), x.c).userHasSeenAnnonce).toBe(true);
     expect(card(await home(x.owner), x.c).isMine).toBe(true);
+  });
+
+  it("answers a browser's visits with the kept home compressed, never with stale flags", async () => {
+    const one = await buildUser(t.db);
+    // Where `home` asks from, so that both ask for the same kept home.
+    const asked = form({
+      latitude: PLACES.toulouse.latitude,
+      longitude: PLACES.toulouse.longitude,
+    });
+    const visit = async () => {
+      const res = await t.injectAs(one, {
+        method: 'POST',
+        url: '/home/getHomeData',
+        ...asked,
+        headers: { ...asked.headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()) as HomeGroup[];
+    };
+    const first = await visit();
+    expect(first).toEqual(await home(one));
+    // Kept: from the visit after the one that built it, the same answer from the same compressed
+    // bytes, not compressed again.
+    expect(await visit()).toEqual(first);
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      expect(await visit()).toEqual(first);
+      expect(brotli).not.toHaveBeenCalled();
+    } finally {
+      brotli.mockRestore();
+    }
+    await t.db.insert(favourites).values({ userId: one.id, annonceId: x.a });
+    expect(card(await visit(), x.a).annonceFavorite).toBe(true);
   });
 
   it('shows a new alert at once, and forgets a deleted one', async () => {

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  SEARCH_PAGE_SIZE,
   SearchAnnoncesResponseSchema,
   type DiscoveryCard,
   type SearchAnnoncesResponse,
 } from '@app/domain';
+import { annoncePhotos, storedFiles } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
@@ -306,5 +309,58 @@ describe('POST /home/getTopAnnonces and the sort list', () => {
     });
     expect(located.json().sortSelectedValue).toBe('PROXIMITY');
     expect(located.json().sortObjects[1]).toEqual({ value: 'MOST_RECENT', text: 'Plus récentes' });
+  });
+});
+
+describe("a browser's search page", () => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    user = await buildUser(t.db);
+    // Cards as real ones are, each with a photo (its addresses make most of a card).
+    for (let at = 0; at < SEARCH_PAGE_SIZE; at += 1) {
+      const { id } = await buildAnnonce(t.db);
+      const [file] = await t.db
+        .insert(storedFiles)
+        .values({
+          storageKey: `photos/${id}.jpg`,
+          originalFileName: 'photo.jpg',
+          mimeType: 'image/jpeg',
+          sizeBytes: 1000,
+          visibility: 'public',
+        })
+        .returning({ id: storedFiles.id });
+      await t.db.insert(annoncePhotos).values({ annonceId: id, fileId: file!.id, position: 0 });
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is compressed in one call, not through a stream', async () => {
+    // A stream per answer (its zlib context, the thread pool, a pipeline) cost a browser's search
+    // half of its throughput on two cores (bench/results/discovery-2026-11-28.md).
+    const stream = vi.spyOn(zlib, 'createBrotliCompress');
+    try {
+      const res = await t.injectAs(user, {
+        method: 'POST',
+        url: URL_PATH,
+        ...form({}),
+        headers: { ...form({}).headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      const page = zlib.brotliDecompressSync(res.rawPayload);
+      // Larger than the size from which the plugin streams by default on two cores.
+      expect(page.length).toBeGreaterThan(8192);
+      expect(SearchAnnoncesResponseSchema.parse(JSON.parse(page.toString())).annonces).toHaveLength(
+        SEARCH_PAGE_SIZE,
+      );
+      expect(stream).not.toHaveBeenCalled();
+    } finally {
+      stream.mockRestore();
+    }
   });
 });
