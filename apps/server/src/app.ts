@@ -17,12 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './lib/access-tokens';
 import type { Clock } from './lib/clock';
-import {
-  ANSWER_ENCODINGS,
-  BROTLI_OPTIONS,
-  COMPRESSION_THRESHOLD,
-  SYNC_COMPRESSION_MAX,
-} from './lib/answer-compression';
+import { COMPRESS_PLUGIN_OPTIONS } from './lib/answer-compression';
 import { deferredRequestLogger } from './lib/deferred-request-logger';
 import { createLogDestination, type LogDestination } from './lib/log-destination';
 import { RequestLines } from './lib/request-lines';
@@ -230,13 +225,7 @@ export async function buildApp(
   // lib/answer-compression.ts says. The web app's files are compressed once at build
   // (apps/web/vite.config.ts), and kept answers once (lib/prepared-answer.ts): already encoded,
   // they are left alone.
-  await app.register(compress, {
-    global: true,
-    encodings: [...ANSWER_ENCODINGS],
-    threshold: COMPRESSION_THRESHOLD,
-    syncThreshold: SYNC_COMPRESSION_MAX,
-    brotliOptions: BROTLI_OPTIONS,
-  });
+  await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
   await app.register(securityHeadersPlugin, {
     document: {
       contentSecurityPolicy: {

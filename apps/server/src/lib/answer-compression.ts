@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyCompressOptions } from '@fastify/compress';
 
 /**
  * How JSON answers are compressed for the clients that accept it (every browser does): the global
@@ -42,3 +43,12 @@ export function answerEncoding(acceptEncoding: string | undefined): AnswerEncodi
 export function compressAnswer(bytes: Buffer, encoding: AnswerEncoding): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS) : zlib.gzipSync(bytes);
 }
+
+/** The global @fastify/compress hook's settings (app.ts). */
+export const COMPRESS_PLUGIN_OPTIONS: FastifyCompressOptions = {
+  global: true,
+  encodings: [...ANSWER_ENCODINGS],
+  threshold: COMPRESSION_THRESHOLD,
+  syncThreshold: SYNC_COMPRESSION_MAX,
+  brotliOptions: BROTLI_OPTIONS,
+};

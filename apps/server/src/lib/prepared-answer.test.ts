@@ -2,12 +2,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ANSWER_ENCODINGS,
-  BROTLI_OPTIONS,
-  COMPRESSION_THRESHOLD,
-  SYNC_COMPRESSION_MAX,
-} from './answer-compression';
+import { COMPRESS_PLUGIN_OPTIONS } from './answer-compression';
 import { PreparedAnswer, sendPrepared } from './prepared-answer';
 
 describe('a prepared answer', () => {
@@ -18,13 +13,7 @@ describe('a prepared answer', () => {
   beforeAll(async () => {
     app = Fastify();
     // As app.ts registers it: the global hook must leave a prepared answer alone.
-    await app.register(compress, {
-      global: true,
-      encodings: [...ANSWER_ENCODINGS],
-      threshold: COMPRESSION_THRESHOLD,
-      syncThreshold: SYNC_COMPRESSION_MAX,
-      brotliOptions: BROTLI_OPTIONS,
-    });
+    await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
     app.get('/large', (request, reply) => sendPrepared(request, reply, large));
     app.get('/small', (request, reply) => sendPrepared(request, reply, small));
     await app.ready();

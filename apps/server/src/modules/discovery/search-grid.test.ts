@@ -6,17 +6,7 @@ import {
   GRID_STEP_DEGREES,
   unitVector,
 } from './search-grid';
-
-/** A small deterministic generator (mulberry32): the same points every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let r = Math.imul(state ^ (state >>> 15), 1 | state);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../../seed/demo/random';
 
 const squaredChord = (p: { latitude: number; longitude: number }, q: typeof p) => {
   const [a, b] = [unitVector(p.latitude, p.longitude), unitVector(q.latitude, q.longitude)];
@@ -31,7 +21,7 @@ const cornerOf = (cell: number) => ({
 
 describe("a grid cell's least distance from a place", () => {
   it('never passes the distance to any point of the cell, anywhere on the globe', () => {
-    const next = random(11);
+    const { next } = createRandom(11);
     for (let round = 0; round < 2000; round += 1) {
       // Places anywhere, cells near them (the walk's case) or anywhere, points on edges and corners.
       const place = { latitude: next() * 178 - 89, longitude: next() * 360 - 180 };
