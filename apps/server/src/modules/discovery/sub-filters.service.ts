@@ -32,6 +32,8 @@ import {
 } from './sub-filters.repository';
 
 const LEVELS = ['vehicleType', 'brand', 'model', 'modelFinish'] as const;
+/** Built once, not at every request: setting up a zod schema costs more than using it. */
+const IdListSchema = z.array(idSchema);
 
 function selections(body: SubFilterSelections) {
   return {
@@ -271,7 +273,7 @@ export function createSubFiltersService(deps: { db: Db; savedSearches: SavedSear
           return item ? [item[locale]] : [];
         });
       } else {
-        const ids = z.array(idSchema).safeParse(body.objectTypeValues);
+        const ids = IdListSchema.safeParse(body.objectTypeValues);
         if (!ids.success)
           throw new AppError('VALIDATION_FAILED', { invalidField: 'objectTypeValues' });
         const key = (
