@@ -3,7 +3,7 @@ import { isBoostActive, type AnnonceCard, type Locale } from '@app/domain';
 import type { Db } from '../../db/database';
 import { loadAnnonceCards, loadAnnonceCardsWithOwners } from '../annonces/index';
 import type { SearchIndexSync } from './search-index-sync';
-import { rowsOf } from './search-sql';
+import { intArrayLiteral, rowsOf } from './search-sql';
 
 /**
  * How long a card is reused at most. What lists show is read again at once when it changes (the
@@ -124,7 +124,7 @@ export function createCardCache(deps: { db: Db; searchIndex: SearchIndexSync }) 
 
   /** The viewer's favourites and views, among these ids or (null) all, up to MARKS_KEPT_MAX + 1. */
   async function marksRows(userId: number, annonceIds: readonly number[] | null) {
-    const ids = annonceIds && `{${annonceIds.map((id) => Math.trunc(id)).join(',')}}`;
+    const ids = annonceIds && intArrayLiteral(annonceIds);
     const among = ids ? sql`and annonce_id = any(${ids}::int[])` : sql``;
     return rowsOf<{ favourite: boolean; annonce_id: number }>(
       db,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { annonces } from '../../db/schema/index';
-import { rowsOf } from './search-sql';
+import { intArrayLiteral, rowsOf } from './search-sql';
 
 /** What the home page reads besides its searches: the stamps its cache compares, its sections' types. */
 
@@ -21,8 +21,7 @@ export async function discoveryGeneration(db: Db): Promise<string> {
  * Announcement ids as one int[] parameter: a parameter per id made drizzle build a 180-piece query
  * at every home (a sixth of a cached home's CPU, bench).
  */
-const idsParameter = (annonceIds: readonly number[]) =>
-  sql`${`{${annonceIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+const idsParameter = (annonceIds: readonly number[]) => sql`${intArrayLiteral(annonceIds)}::int[]`;
 
 /**
  * The stamp's statement, prepared once per database handle: PostgreSQL parsed and planned its four
@@ -63,8 +62,7 @@ export async function homeStamp(db: Db, userId: number, annonceIds: readonly num
   }
   const [row] = await statement.execute({
     userId,
-    // One int[] parameter as an array literal: both drivers pass the string through unchanged.
-    ids: `{${annonceIds.map((id) => Math.trunc(id)).join(',')}}`,
+    ids: intArrayLiteral(annonceIds),
   });
   return {
     generation: row?.generation ?? '',
