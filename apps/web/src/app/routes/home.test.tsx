@@ -1,4 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { identityKeys } from '@/features/identity/api/identity-keys';
+import { makeCards, makeGroup } from '@/features/discovery/testing/discovery-fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { signIn } from '@/testing/test-utils';
 
@@ -41,5 +47,43 @@ describe('the home route module', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(getCurrentPosition).not.toHaveBeenCalled();
     expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(0);
+  });
+});
+
+describe('the home screen', () => {
+  it('asks the identity status at once, and its answer does not draw the home again', async () => {
+    signIn();
+    let answerIdentity: (value: Response) => void = () => {};
+    const stub = stubFetch({
+      'POST /home/getHomeData': () => json([makeGroup({ annonces: makeCards(3) })]),
+      'GET /user/getCurrentUserValidation': () =>
+        new Promise<Response>((resolve) => {
+          answerIdentity = resolve;
+        }),
+    });
+    const { HomeRoute } = await loadHomeModule();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let commits = 0;
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <Profiler id="home" onRender={() => (commits += 1)}>
+            <HomeRoute />
+          </Profiler>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(stub.callsTo('GET', '/user/getCurrentUserValidation')).toHaveLength(1);
+
+    const drawn = commits;
+    await act(async () => {
+      answerIdentity(json({ needValidation: false, identityStatus: 'ACCEPTED' }));
+      await vi.waitFor(() =>
+        expect(queryClient.getQueryState(identityKeys.validation())?.status).toBe('success'),
+      );
+    });
+    // The buttons that follow the status read it from the cache; the home's rows stay as drawn.
+    expect(commits).toBe(drawn);
   });
 });

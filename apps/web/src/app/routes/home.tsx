@@ -1,7 +1,8 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HomeSections } from '@/features/discovery/components/home-sections';
 import { startHomeDataEarly } from '@/features/discovery/api/early-home-data';
-import { useIdentityRequirement } from '@/features/identity/hooks/use-identity-requirement';
+import { getCurrentUserValidationQueryOptions } from '@/features/identity/api/get-current-user-validation';
 import { getSession } from '@/lib/session';
 
 // This module loads when the home opens: its data is asked now, not once the screen has drawn.
@@ -11,8 +12,9 @@ if (getSession()) startHomeDataEarly();
 /** / : the home feeds; asks the identity-validation check on load (docs/product/discovery.md §2). */
 export function HomeRoute() {
   const { t } = useTranslation();
-  // Loads the identity status so that the search and scan buttons follow it from the start.
-  useIdentityRequirement();
+  // Asks the identity status now, so that the search and scan buttons follow it from the start;
+  // a prefetch, not a subscription: its answer must not draw the whole home again.
+  usePrefetchQuery(getCurrentUserValidationQueryOptions());
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 md:py-8">
       <h1 className="sr-only">{t('page.home.title')}</h1>

@@ -187,8 +187,10 @@ describe('Home', { timeout: 20_000 }, () => {
       expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '800']);
     }
 
-    // The third row: its title at once, its cards once the user scrolls near it.
+    // The third row: its title at once, its cards once the user scrolls near it. The rows drawn
+    // with the page are not watched (watching them would only draw them a second time).
     const far = screen.getByRole('region', { name: 'Vélo' });
+    expect(observer.watched()).toEqual([far]);
     expect(within(far).queryByRole('article')).not.toBeInTheDocument();
     expect(within(far).getByTestId('home-row-placeholder')).toBeInTheDocument();
     act(() => observer.report(far, { isIntersecting: true }));
