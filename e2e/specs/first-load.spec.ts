@@ -146,6 +146,40 @@ test.describe('first load', () => {
   });
 });
 
+test.describe('loading placeholders', () => {
+  test('the home’s loading rows pulse as one animation, not one per grey block', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    // The home's answer is held, so its placeholder stays on screen while it is looked at.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/home/getHomeData', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('about:blank');
+    await page.goto('/#/');
+    const loading = page.getByRole('status', { name: 'Chargement des annonces' });
+    await expect(loading).toBeVisible({ timeout: 30_000 });
+    const pulsing = await loading.evaluate(
+      (region) =>
+        document.getAnimations().filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          return target instanceof Node && region.contains(target);
+        }).length,
+    );
+    // Each pulsing block costs the main thread a style recalculation and a repaint at every frame
+    // where opacity animations are not composited (index.css, pulse-group).
+    expect(pulsing).toBe(1);
+    release();
+    await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  });
+});
+
 test.describe('answers checked off the main thread', () => {
   test('the home shows an answer the worker checked: the page never fetched its schema', async ({
     page,

@@ -7,7 +7,7 @@ import { LanternIcon } from '@/components/ui/logo';
  */
 export function PageLoading() {
   return (
-    <div role="status" aria-busy="true" className="flex min-h-dvh flex-col bg-night-50">
+    <div role="status" aria-busy="true" className="pulse-group flex min-h-dvh flex-col bg-night-50">
       <div className="flex h-14 items-center gap-2 bg-night-900 px-4">
         <LanternIcon className="size-8 text-lantern-500" />
         <Skeleton className="h-5 w-28 bg-white/15" />

@@ -268,7 +268,7 @@ export function AnnonceCardGridLoading({
   rowOnPhone?: boolean;
 }) {
   return (
-    <div role="status" aria-label={label}>
+    <div role="status" aria-label={label} className="pulse-group">
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, index) => (
           <AnnonceCardSkeleton key={index} rowOnPhone={rowOnPhone} />

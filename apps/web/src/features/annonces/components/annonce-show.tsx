@@ -389,7 +389,11 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
     return (
       // A screen high at least, like the page that replaces it: the footer below never shows
       // during the load only to be pushed away when the announcement arrives (a layout shift).
-      <div role="status" aria-label={t('wizard.loading')} className="flex min-h-dvh flex-col gap-4">
+      <div
+        role="status"
+        aria-label={t('wizard.loading')}
+        className="pulse-group flex min-h-dvh flex-col gap-4"
+      >
         <h1 className="sr-only">{t('page.annonceShow.title')}</h1>
         <Skeleton className="aspect-[4/3] w-full rounded-xl md:aspect-[16/7]" />
         <Skeleton className="h-8 w-2/3" />

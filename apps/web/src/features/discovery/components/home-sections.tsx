@@ -143,7 +143,7 @@ function RowPlaceholder() {
     <div
       aria-hidden="true"
       data-testid="home-row-placeholder"
-      className="-mx-4 flex gap-3 overflow-hidden px-4 pt-1 pb-3 md:-mx-1 md:gap-4 md:px-1"
+      className="pulse-group -mx-4 flex gap-3 overflow-hidden px-4 pt-1 pb-3 md:-mx-1 md:gap-4 md:px-1"
     >
       {[0, 1, 2].map((card) => (
         <div key={card} className={ROW_ITEM_CLASS}>
@@ -157,7 +157,7 @@ function RowPlaceholder() {
 function HomeLoading() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t('home.loading')} className="flex flex-col gap-8">
+    <div role="status" aria-label={t('home.loading')} className="pulse-group flex flex-col gap-8">
       {[0, 1].map((section) => (
         <div key={section} className="flex flex-col gap-2">
           <Skeleton className="h-6 w-48" />
