@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { EnvironmentBadge } from '@/components/layouts/environment-badge';
@@ -12,6 +12,7 @@ import { SearchBox } from '@/features/discovery/components/search-box';
 import { cn } from '@/lib/cn';
 import { useFirstContentShown } from '@/lib/first-screen';
 import { withTexts } from '@/lib/i18n';
+import { lazyAfterRender } from '@/lib/lazy-after-render';
 import type { CurrentUser } from '@/lib/session';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV, visibleNavItems } from './nav-items';
@@ -20,7 +21,7 @@ import { MAIN_NAV, visibleNavItems } from './nav-items';
 // come once the first screen's content shows, not beside it: on a slow network their code and
 // requests held the content back (issue 17). Their buttons hold their place meanwhile, so nothing
 // moves.
-const NotificationBell = lazy(async () => ({
+const NotificationBell = lazyAfterRender(async () => ({
   default: (
     await withTexts(
       ['notifications'],
@@ -28,7 +29,7 @@ const NotificationBell = lazy(async () => ({
     )
   ).NotificationBell,
 }));
-const NotificationPreferencesDialog = lazy(async () => ({
+const NotificationPreferencesDialog = lazyAfterRender(async () => ({
   default: (
     await withTexts(
       ['permissions', 'notifications'],
@@ -36,7 +37,7 @@ const NotificationPreferencesDialog = lazy(async () => ({
     )
   ).NotificationPreferencesDialog,
 }));
-const AccountMenu = lazy(async () => ({
+const AccountMenu = lazyAfterRender(async () => ({
   default: (await withTexts([], () => import('./account-menu'))).AccountMenu,
 }));
 
