@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
 
 /**
@@ -10,19 +11,6 @@ import { signIn } from '../support/session';
 
 /** Every script file of the app (the boot script that decides what the first paint shows is inline). */
 const APP_SCRIPTS = '**/assets/*.js';
-
-/** Holds the app's scripts until `release` is called. */
-async function holdAppScripts(page: Page) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(APP_SCRIPTS, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Records, on every frame from the page's start, whether the early login or a login field was ever visible. */
 async function watchForLogin(page: Page) {
@@ -76,7 +64,7 @@ test.describe('the early login', () => {
   test('is taken over in place, with what was typed and sent before the app arrived', async ({
     page,
   }) => {
-    const release = await holdAppScripts(page);
+    const release = await holdRequests(page, APP_SCRIPTS);
     await page.goto('/#/login', { waitUntil: 'commit' });
     await expect(heading(page)).toBeVisible();
     const before = await emailField(page).boundingBox();
@@ -93,7 +81,7 @@ test.describe('the early login', () => {
   });
 
   test('keeps the field, its place and the caret while someone is typing', async ({ page }) => {
-    const release = await holdAppScripts(page);
+    const release = await holdRequests(page, APP_SCRIPTS);
     await page.goto('/#/login', { waitUntil: 'commit' });
     await expect(emailField(page)).toBeEditable();
     const before = await emailField(page).boundingBox();
@@ -113,9 +101,12 @@ test.describe('the early login', () => {
   });
 
   test('applies a language chosen on it before the app arrived', async ({ page }) => {
-    const release = await holdAppScripts(page);
+    const release = await holdRequests(page, APP_SCRIPTS);
     await page.goto('/#/login', { waitUntil: 'commit' });
-    await page.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click();
+    await page
+      .getByRole('group', { name: 'Langue' })
+      .getByRole('button', { name: 'English' })
+      .click();
     release();
     await expect(page.getByRole('heading', { name: 'Sign in or sign up' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

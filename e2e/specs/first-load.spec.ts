@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { firstLoadScriptBytes, loginFirstPaintScriptBytes } from '../../apps/web/build/first-load';
+import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
 
 /**
@@ -153,14 +154,7 @@ test.describe('loading placeholders', () => {
   }) => {
     await signIn(page, request);
     // The home's answer is held, so its placeholder stays on screen while it is looked at.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/home/getHomeData', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/home/getHomeData');
     await page.goto('about:blank');
     await page.goto('/#/');
     const loading = page.getByRole('status', { name: 'Chargement des annonces' });

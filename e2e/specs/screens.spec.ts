@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { blockMapTiles, deleteAllAlerts, demoToken, TOULOUSE } from '../support/discovery';
+import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
 
 /** Screenshots to look at by eye, outside the repository. */
@@ -229,12 +230,7 @@ test.describe('finish of the main screens (issue 15)', () => {
       // A new document: the home signIn leaves behind has placeholders of its own.
       await page.goto('about:blank');
       // The answer waits until the placeholders are measured: no timing involved.
-      let release: () => void = () => {};
-      const measured = new Promise<void>((resolve) => (release = resolve));
-      await page.route(list.api, async (route) => {
-        await measured;
-        await route.continue();
-      });
+      const release = await holdRequests(page, list.api);
       await page.goto(list.path);
       const placeholder = page.getByTestId('annonce-card-skeleton').first();
       // The top bar settled first (its search row comes with the shell), then the placeholders.
