@@ -192,9 +192,8 @@ export function HomeSections() {
   // Blocking Time). Until then the skeleton stays.
   const groups = useDeferredValue(home.data);
   const waiting = geolocation.status === 'pending' || home.isPending;
-  const drawing = !waiting && !home.isError && groups === undefined;
   // The rows, or the empty state that stands in for them, are the home's content.
-  useMarkFirstContent((!waiting && !drawing) || home.isError);
+  useMarkFirstContent(home.isError || (!waiting && groups !== undefined));
   if (waiting) return home.isError ? <HomeEmpty /> : <HomeLoading />;
   if (home.isError) return <HomeEmpty />;
   if (groups === undefined) return <HomeLoading />;
