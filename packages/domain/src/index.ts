@@ -1,5 +1,6 @@
 export * from './shared/errors';
 export * from './shared/input';
+export * from './shared/calendar-day';
 export * from './accounts/roles';
 export * from './accounts/account.constants';
 export * from './accounts/account.schemas';

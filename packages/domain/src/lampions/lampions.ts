@@ -3,6 +3,8 @@
  * become levels, loops and grades. The server's ledger and the web's "My lampions" page both read it.
  */
 
+import { calendarDayInFrance } from '../shared/calendar-day';
+
 /** What earns or costs lampions, and how much. */
 export const LAMPION_EVENT_POINTS = {
   /** A vehicle identifier checked (scan or typed); only the first 3 checks of a day count. */
@@ -32,9 +34,6 @@ export const LAMPION_EVENT_KINDS = Object.keys(LAMPION_EVENT_POINTS) as [
 
 /** Identifier checks that earn a lampion per day (Europe/Paris day); more checks earn nothing. */
 export const IDENTIFIER_CHECKS_COUNTED_PER_DAY = 3;
-/** The day boundary of the daily cap: the product is French. */
-export const LAMPIONS_TIME_ZONE = 'Europe/Paris';
-
 export const POINTS_PER_LEVEL = 100;
 export const LEVELS_PER_LOOP = 10;
 export const POINTS_PER_LOOP = POINTS_PER_LEVEL * LEVELS_PER_LOOP;
@@ -151,17 +150,6 @@ export function pointsForEvent(kind: LampionEventKind, countedChecksToday = 0): 
 }
 
 /**
- * Made once: building a formatter with a time zone costs about a tenth of a millisecond, which every
- * identifier check paid (issue 20).
- */
-const LAMPION_DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LAMPIONS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/**
  * The last answer, by UTC minute: Paris's offsets are whole hours, so its day never changes inside
  * a minute. Formatting with a time zone still cost each identifier check some 40 µs of CPU, about
  * 2.5 % of the server's time at 200 checks/s (bench/results/matches-2026-11-25.md).
@@ -171,6 +159,6 @@ let lastDay = { minute: Number.NaN, day: '' };
 /** The Europe/Paris calendar day of an instant, "YYYY-MM-DD": the daily cap's unit. */
 export function lampionDayOf(instant: Date): string {
   const minute = Math.floor(instant.getTime() / 60_000);
-  if (minute !== lastDay.minute) lastDay = { minute, day: LAMPION_DAY_FORMAT.format(instant) };
+  if (minute !== lastDay.minute) lastDay = { minute, day: calendarDayInFrance(instant) };
   return lastDay.day;
 }

@@ -171,6 +171,27 @@ describe('admin: matches', () => {
     expect(audit.map((a) => a.action)).toEqual(['MATCH_VALIDATED', 'MATCH_FINISHED']);
   });
 
+  it('takes today as the restitution day just after midnight in France (still yesterday in UTC)', async () => {
+    const { matchId } = await reported();
+    await asAdmin('POST', `/admin/api/match/${matchId}/validate`);
+    const before = t.clock.now();
+    t.clock.set(new Date('2026-11-22T23:30:00Z')); // 00:30 on 23 November in Paris
+    try {
+      const tomorrow = await asAdmin('POST', `/admin/api/match/${matchId}/finish`, {
+        restitutionDate: '2026-11-24',
+      });
+      expect(tomorrow.statusCode).toBe(403);
+      expect(tomorrow.json()).toMatchObject({ invalidField: 'restitutionDate' });
+      const today = await asAdmin('POST', `/admin/api/match/${matchId}/finish`, {
+        restitutionDate: '2026-11-23',
+      });
+      expect(today.statusCode, today.body).toBe(200);
+      expect(today.json()).toMatchObject({ status: 'FINISHED' });
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
   it('finishes a destroyed vehicle: no money, promise cancelled, the _DESTROYED notifications', async () => {
     const { owner, watcher, annonceId, matchId } = await reported({ reward: 500 });
     await asAdmin('POST', `/admin/api/match/${matchId}/validate`);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import { COLORS, watcherMoney, type LampionEventKind } from '@app/domain';
+import { COLORS, isAfterToday, watcherMoney, type LampionEventKind } from '@app/domain';
 import type { Db } from '../../db/database';
 import {
   annonces,
@@ -352,7 +352,7 @@ export function createAdminMatchesService(ctx: AdminContext, recordLampions: Rec
     ) {
       const now = clock.now();
       const restitutionDate = new Date(body.restitutionDate);
-      if (Number.isNaN(restitutionDate.getTime()) || restitutionDate.getTime() > now.getTime()) {
+      if (Number.isNaN(restitutionDate.getTime()) || isAfterToday(body.restitutionDate, now)) {
         throw new AppError('FIELD_INVALID', {
           invalidField: 'restitutionDate',
           messageKey: 'admin.match.restitution.date.error',
