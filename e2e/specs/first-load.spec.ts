@@ -40,12 +40,12 @@ const TEXTS: Record<keyof typeof BUDGETS_KIB, string[]> = {
  * Issue 17's goal for the login: ≤ 100 KB of JavaScript before it shows. The early login
  * (apps/web/build/early-login.ts) paints from index.html with only the inline scripts of its head
  * before it: its boot script (2.1 KiB as written, 0.6 KiB brotli) and the early requests'
- * (build/early-requests.ts: the home's and an announcement's, 1.6 KiB brotli), which return at
- * once for a visitor without a session; the budget is that, with room to grow a little, far below
- * the goal. Without the early login the measure becomes the entry and the login screen (~151 KiB)
+ * (build/early-requests.ts: the home's, which also draws the early home, and an announcement's,
+ * 2.1 KiB brotli), which return at once for a visitor without a session; the budget is that, with
+ * room to grow a little, far below the goal. Without the early login the measure becomes the entry and the login screen (~151 KiB)
  * and this fails.
  */
-const LOGIN_SHOWS_BUDGET_KIB = 2.5;
+const LOGIN_SHOWS_BUDGET_KIB = 3;
 
 test.describe('first load', () => {
   test('the login shows with almost no JavaScript: it is in index.html', async () => {
@@ -157,7 +157,9 @@ test.describe('loading placeholders', () => {
     const release = await holdRequests(page, '**/home/getHomeData');
     await page.goto('about:blank');
     await page.goto('/#/');
-    const loading = page.getByRole('status', { name: 'Chargement des annonces' });
+    // The one on screen: the early home's, drawn by index.html until the app takes over (it is
+    // hidden from assistive technology, being a picture of the screen), or the app's own.
+    const loading = page.locator('[role="status"][aria-label="Chargement des annonces"]:visible');
     await expect(loading).toBeVisible({ timeout: 30_000 });
     const pulsing = await loading.evaluate(
       (region) =>

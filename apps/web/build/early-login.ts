@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServer } from 'vite';
 import {
   EARLY_LOGIN_ATTRIBUTE,
   EARLY_LOGIN_ID,
   earlyLoginBootSource,
 } from '../src/lib/early-login-boot';
+import { renderInNode } from './render-in-node';
 
 /**
  * Puts the early login (issue 17, src/lib/early-login.ts) in the built index.html: the login
@@ -15,55 +15,18 @@ import {
  * (apps/server/src/modules/web-app/inline-scripts.ts).
  */
 
-const ENTRY = '/src/app/early-login.prerender.tsx';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** Until the boot script has spoken the early login is hidden; while it shows, the app renders out of sight. */
 const EARLY_LOGIN_STYLE = `<style>html:not([${EARLY_LOGIN_ATTRIBUTE}]) #${EARLY_LOGIN_ID}{display:none}html[${EARLY_LOGIN_ATTRIBUTE}] #root{display:none}</style>`;
 
-/**
- * Renders the login in Node through Vite (the app's aliases and import.meta.glob), with a document
- * from jsdom for the modules that touch it when they load (the language on <html>, listeners).
- */
-async function renderLogin(root: string): Promise<string> {
-  // jsdom (the web tests' document) ships no types: the little used here, declared.
-  const jsdom: string = 'jsdom';
-  const { JSDOM } = (await import(jsdom)) as {
-    JSDOM: new (
-      html: string,
-      options: { url: string },
-    ) => { window: Window & typeof globalThis & { close(): void } };
-  };
-  const dom = new JSDOM('<!doctype html><html lang="fr"><body></body></html>', {
-    url: 'http://localhost/',
-  });
-  const globals = globalThis as Record<string, unknown>;
-  const replaced = ['window', 'document'].map((name) => [name, globals[name]] as const);
-  globals.window = dom.window;
-  globals.document = dom.window.document;
-  const server = await createServer({
-    configFile: false,
-    root,
-    logLevel: 'error',
-    appType: 'custom',
-    resolve: { alias: { '@': path.join(root, 'src') } },
-    server: { middlewareMode: true, hmr: false, ws: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  try {
-    const module = (await server.ssrLoadModule(ENTRY)) as {
-      renderEarlyLogin: () => Promise<string>;
-    };
-    return await module.renderEarlyLogin();
-  } finally {
-    await server.close();
-    for (const [name, value] of replaced) globals[name] = value;
-    dom.window.close();
-  }
-}
-
 /** Puts the early login and its boot script into the built index.html. */
 export async function prerenderEarlyLogin(root: string, outDir: string): Promise<void> {
-  const markup = await renderLogin(root);
+  const markup = await renderInNode(root, async (load) => {
+    const module = (await load('/src/app/early-login.prerender.tsx')) as {
+      renderEarlyLogin: () => Promise<string>;
+    };
+    return module.renderEarlyLogin();
+  });
   if (!markup.includes('<form')) throw new Error('the early login rendered no form');
   const indexFile = path.join(outDir, 'index.html');
   const page = fs.readFileSync(indexFile, 'utf8');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest, Plugin } from 'vite';
 import { addEarlyRequests } from './early-requests';
+import { prerenderEarlyHome } from './early-home';
 import { prerenderEarlyLogin } from './early-login';
 
 /**
@@ -159,9 +160,10 @@ export function firstLoadPlugin(): Plugin {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Manifest;
-      // index.html gets the early login and the early requests first: the service worker's
+      // index.html gets the early screens and the early requests first: the service worker's
       // version hashes the page.
       await prerenderEarlyLogin(root, outDir);
+      await prerenderEarlyHome(root, outDir);
       addEarlyRequests(outDir);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);

@@ -1,13 +1,7 @@
-import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
-import { AppProvider } from './provider';
+import { renderAtBuild } from './render-at-build';
 import { LOGIN_HANDLE, loadLogin } from './router';
 import { RootLayout } from './shell/root-layout';
 
@@ -26,13 +20,5 @@ export async function renderEarlyLogin(): Promise<string> {
       children: [{ path: paths.login.path, handle: LOGIN_HANDLE, element: <LoginRoute /> }],
     },
   ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${paths.login.getHref()}`));
-  if (context instanceof Response) throw new Error('the login route answered a redirect');
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <AppProvider>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProvider>,
-  );
+  return renderAtBuild(routes, paths.login.getHref());
 }

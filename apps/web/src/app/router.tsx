@@ -21,7 +21,15 @@ function screen(path: string, handle: RouteHandle, load: RouteObject['lazy']): R
   return { path, handle, errorElement: <RouteErrorFallback />, lazy: load } as RouteObject;
 }
 
-const loadHome = async () => ({
+/** What the home tells the shell (also drawn at build as the early home, early-home.prerender.tsx). */
+export const HOME_HANDLE: RouteHandle = {
+  titleKey: 'page.home.title',
+  showFilters: true,
+  marksFirstContent: true,
+};
+
+/** The home with its texts (the build's early home loads it the same way). */
+export const loadHome = async () => ({
   Component: (await withTexts(['discovery', 'cards'], () => import('./routes/home'))).HomeRoute,
 });
 const loadSearch = async () => ({
@@ -101,11 +109,7 @@ export function createAppRouter() {
         {
           element: <RequireAuth />,
           children: [
-            screen(
-              paths.home.path,
-              { titleKey: 'page.home.title', showFilters: true, marksFirstContent: true },
-              loadHome,
-            ),
+            screen(paths.home.path, HOME_HANDLE, loadHome),
             screen(
               paths.search.path,
               { titleKey: 'page.search.title', showFilters: true, marksFirstContent: true },

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_HOME_ATTRIBUTE, EARLY_HOME_ID } from './early-home';
 
 /**
  * The first content (issue 17): the header's secondary parts wait for the first screen's own
@@ -48,6 +49,25 @@ describe('the first content', () => {
     rerender(<Screen ready />);
     await act(async () => {});
     expect(screen.getByText('bell')).toBeInTheDocument();
+  });
+
+  it('ends the early home: the app’s page shows in its place once the content is ready', async () => {
+    const module = await freshModule();
+    const early = document.createElement('div');
+    early.id = EARLY_HOME_ID;
+    document.body.appendChild(early);
+    document.documentElement.setAttribute(EARLY_HOME_ATTRIBUTE, '');
+    function Screen({ ready }: { ready: boolean }) {
+      module.useMarkFirstContent(ready);
+      return null;
+    }
+    const { rerender } = render(<Screen ready={false} />);
+    await act(async () => {});
+    expect(early.isConnected).toBe(true);
+    rerender(<Screen ready />);
+    await act(async () => {});
+    expect(early.isConnected).toBe(false);
+    expect(document.documentElement.hasAttribute(EARLY_HOME_ATTRIBUTE)).toBe(false);
   });
 
   it('comes anyway after a few seconds when the content never does', async () => {

@@ -1,18 +1,16 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Footer } from '@/components/layouts/footer';
 import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
-import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
+import { dropUnshownEarlyHome } from '@/lib/early-home';
 import { takeOverEarlyLogin } from '@/lib/early-login';
 import { markFirstContentShown, markFirstScreenShown } from '@/lib/first-screen';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
+import { AppFrame } from './app-frame';
 import { GlobalDialogs } from './global-dialogs';
-import { GuestHeader } from './guest-header';
 import { RedirectMessage } from './redirect-message';
-import { TopBar } from './top-bar';
 
 /** The frame of every screen: skip link, header, main, footer, global dialogs. */
 export function RootLayout() {
@@ -27,6 +25,7 @@ export function RootLayout() {
   const marksFirstContent = Boolean(handle.marksFirstContent);
   useLayoutEffect(() => {
     takeOverEarlyLogin();
+    dropUnshownEarlyHome();
     markFirstScreenShown();
     // Only the first screen counts: later ones find it marked already.
     if (!marksFirstContent) markFirstContentShown();
@@ -39,26 +38,20 @@ export function RootLayout() {
   }, [title, t]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      {handle.hideHeader ? null : user ? (
-        <TopBar
-          user={user}
-          showFilters={Boolean(handle.showFilters)}
-          showCreateButton={!handle.isEditor}
-          onLogout={logout}
-        />
-      ) : (
-        <GuestHeader />
-      )}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
-      </main>
-      {handle.isEditor ? null : <Footer signedIn={Boolean(user)} />}
-      <GlobalDialogs />
-      <NewVersionPrompt />
-      <RedirectMessage />
-      <ScrollRestoration />
-    </div>
+    <AppFrame
+      user={user}
+      handle={handle}
+      onLogout={logout}
+      after={
+        <>
+          <GlobalDialogs />
+          <NewVersionPrompt />
+          <RedirectMessage />
+          <ScrollRestoration />
+        </>
+      }
+    >
+      <Outlet />
+    </AppFrame>
   );
 }

@@ -8,6 +8,7 @@ import { ResponsivePhoto } from '@/components/responsive-photo/responsive-photo'
 import { CARD_PHOTO_SIZES, ROW_PHOTO_SIZES } from './card-photo-sizes';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { EARLY_PHOTO_SLOT_ATTRIBUTE } from '@/lib/early-home';
 import { FavoriteButton } from './favorite-button';
 import { RewardStars } from './reward-stars';
 
@@ -213,7 +214,9 @@ export function AnnonceCardSkeleton({ rowOnPhone = false }: { rowOnPhone?: boole
       aria-hidden="true"
       data-testid="annonce-card-skeleton"
     >
+      {/* The early home (lib/early-home.ts) puts the first photo in this box before the app runs. */}
       <Skeleton
+        {...{ [EARLY_PHOTO_SLOT_ATTRIBUTE]: '' }}
         className={cn(
           'aspect-[4/3] w-full rounded-none',
           rowOnPhone && 'max-md:aspect-auto max-md:min-h-28 max-md:w-28 max-md:shrink-0',

@@ -1,4 +1,6 @@
 import { RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { markFirstContentShown } from '@/lib/first-screen';
 import { i18n } from '@/lib/i18n';
 import { LanternIcon } from '@/components/ui/logo';
 
@@ -8,6 +10,8 @@ import { LanternIcon } from '@/components/ui/logo';
  */
 export function AppErrorFallback() {
   const t = i18n.t.bind(i18n);
+  // The failure stands for the screen: whatever stood for it before the app goes.
+  useEffect(markFirstContentShown, []);
   return (
     <main
       role="alert"

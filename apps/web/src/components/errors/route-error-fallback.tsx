@@ -5,6 +5,7 @@ import { Link, isRouteErrorResponse, useNavigate, useRouteError } from 'react-ro
 import { buttonClasses, Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { reportError } from '@/lib/error-reporting';
+import { markFirstContentShown } from '@/lib/first-screen';
 
 /** A screen failed: the shell stays usable, the screen can be retried or left. */
 export function RouteErrorFallback() {
@@ -16,6 +17,8 @@ export function RouteErrorFallback() {
   useEffect(() => {
     if (!notFound) reportError(error);
   }, [error, notFound]);
+  // The failure stands for the screen's content: whatever stood for it before the app goes.
+  useEffect(markFirstContentShown, []);
 
   return (
     <div

@@ -5,6 +5,13 @@ import { signIn } from '@/testing/test-utils';
 import { CARD_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
 import { signedInBootScriptSource } from '@/lib/boot-script';
+import {
+  EARLY_HOME_ATTRIBUTE,
+  EARLY_HOME_ID,
+  EARLY_HOME_ROLES_META,
+  EARLY_PHOTO_SLOT_ATTRIBUTE,
+  takeOverEarlyHome,
+} from '@/lib/early-home';
 import { EARLY_HOME_GLOBAL, earlyHomeBootCall, type EarlyHomeRequest } from './early-home-boot';
 import { loadHomeData, startHomeDataEarly } from './early-home-data';
 
@@ -143,6 +150,122 @@ describe('the early home request', () => {
     await boot('/#/')!.answer;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(preloads()).toHaveLength(0);
+  });
+});
+
+describe('the early home', () => {
+  const INDIVIDUAL = 'ROLE_INDIVIDUAL_UNCONFIRMED ROLE_INDIVIDUAL_CONFIRMED';
+
+  /** index.html as the build writes it: the roles on a meta element, the markup in the body. */
+  function buildPage(roles: string | null = INDIVIDUAL) {
+    if (roles !== null) {
+      const meta = document.createElement('meta');
+      meta.name = EARLY_HOME_ROLES_META;
+      meta.content = roles;
+      document.head.appendChild(meta);
+    }
+    const early = document.createElement('div');
+    early.id = EARLY_HOME_ID;
+    early.innerHTML =
+      '<div class="pulse-group">' +
+      `<div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div>`.repeat(3) +
+      '</div>' +
+      `<div class="pulse-group"><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div></div>`;
+    document.body.appendChild(early);
+    return early;
+  }
+  const shown = () => document.documentElement.hasAttribute(EARLY_HOME_ATTRIBUTE);
+
+  afterEach(() => {
+    document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
+    document.querySelectorAll(`#${EARLY_HOME_ID}`).forEach((early) => early.remove());
+    document.documentElement.removeAttribute(EARLY_HOME_ATTRIBUTE);
+  });
+
+  it('is shown to a member, in French, and gets the first photo in its card of that rank', async () => {
+    const early = buildPage();
+    signIn({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    const [plain, pictured] = makeCards(2);
+    stubFetch({
+      'POST /home/getHomeData': () =>
+        json([makeGroup({ annonces: [plain!, withPhoto(pictured!)] })]),
+    });
+    await boot('/#/')!.answer;
+    expect(shown()).toBe(true);
+    await vi.waitFor(() => expect(early.querySelector('img')).not.toBeNull());
+    const slots = early.querySelectorAll(`[${EARLY_PHOTO_SLOT_ATTRIBUTE}]`);
+    const image = slots[1]!.querySelector('img')!;
+    expect(image.getAttribute('srcset')).toBe(
+      `/files/${pictured!.id}/small 480w, /files/${pictured!.id}/medium 800w`,
+    );
+    expect(image.getAttribute('sizes')).toBe(CARD_PHOTO_SIZES);
+    expect(image.alt).toBe('');
+    expect(slots[0]!.childElementCount).toBe(0);
+    // The image asks the file itself: no preload beside it to race it for the same file.
+    expect(preloads()).toHaveLength(0);
+    // The rows stop pulsing: their content is on its way.
+    for (const group of early.querySelectorAll<HTMLElement>('.pulse-group')) {
+      expect(group.style.animation).toContain('none');
+    }
+  });
+
+  it('is not shown to another role, another language, a guest or where the page has none', async () => {
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    stubFetch({ 'POST /home/getHomeData': () => json([]) });
+    buildPage();
+    signIn({ roles: ['ROLE_ADMIN'] });
+    await boot('/#/')!.answer;
+    expect(shown()).toBe(false);
+
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    await boot('/#/')!.answer;
+    expect(shown()).toBe(false);
+    localStorage.removeItem(STORAGE_KEYS.language);
+
+    boot('/#/search');
+    expect(shown()).toBe(false);
+
+    document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
+    await boot('/#/')!.answer;
+    expect(shown()).toBe(false);
+
+    localStorage.removeItem(STORAGE_KEYS.user);
+    document.head.appendChild(
+      Object.assign(document.createElement('meta'), {
+        name: EARLY_HOME_ROLES_META,
+        content: INDIVIDUAL,
+      }),
+    );
+    (window as unknown as Record<string, unknown>)[EARLY_HOME_GLOBAL] = undefined;
+    expect(boot('/#/')).toBeUndefined();
+    expect(shown()).toBe(false);
+  });
+
+  it('gets no photo once the app has taken the screen over', async () => {
+    const early = buildPage();
+    signIn();
+    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    let answer: ((response: Response) => void) | null = null;
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const request = boot('/#/')!;
+    expect(shown()).toBe(true);
+    takeOverEarlyHome();
+    expect(shown()).toBe(false);
+    expect(early.isConnected).toBe(false);
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    answer!(json([makeGroup({ annonces: [withPhoto(makeCards(1)[0]!)] })]));
+    await request.answer;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(early.querySelector('img')).toBeNull();
+    expect(preloads()).toHaveLength(1);
   });
 });
 

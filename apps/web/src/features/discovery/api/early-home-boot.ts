@@ -9,6 +9,13 @@ import {
   type SignedInKeys,
 } from '../../../lib/boot-script';
 import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '../../../lib/storage';
+import {
+  EARLY_HOME_ATTRIBUTE,
+  EARLY_HOME_ID,
+  EARLY_HOME_LANGUAGE,
+  EARLY_HOME_ROLES_META,
+  EARLY_PHOTO_SLOT_ATTRIBUTE,
+} from '../../../lib/early-home';
 import { CARDS_BEFORE_USE } from '../lib/home-rows';
 import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
 
@@ -16,8 +23,10 @@ import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-op
  * The early home request (issue 17): a classic inline script of index.html's head, written out by
  * the build beside the early login's (apps/web/build/early-login.ts). For a signed-in visit that
  * opens on the home, it asks the position and sends POST /home/getHomeData while the app's own
- * JavaScript is still on its way, and once the answer is in, tells the browser to fetch the first
- * row's first photo (the home's largest paint). It does not preload the home's scripts: measured
+ * JavaScript is still on its way. It shows the early home (lib/early-home.ts), the screen's frame
+ * and loading rows drawn at build, where the app would show that very screen, and once the answer
+ * is in puts the first row's first photo (the home's largest paint) in it, or else tells the
+ * browser to fetch that photo for the app's card. It does not preload the home's scripts: measured
  * on a throttled phone, their two dozen requests held the data and the photo behind them
  * (bench/results/web-2026-11-27-early-home.md). The app takes the answer
  * (features/discovery/api/early-home-data.ts) and checks it like any other. Nothing here may load
@@ -47,6 +56,15 @@ export interface EarlyHomeBootConfig {
   firstRowCards: number;
   /** The `sizes` of a home card's photo (annonce-card.tsx), so the browser picks the same file. */
   photoSizes: string;
+  /** The early home (lib/early-home.ts): shown to members of these roles, in its language. */
+  earlyHome: {
+    id: string;
+    attribute: string;
+    photoSlotAttribute: string;
+    /** The meta element naming the roles its header was drawn for. */
+    rolesMetaName: string;
+    language: string;
+  };
 }
 
 interface StoredPhoto {
@@ -61,7 +79,7 @@ interface StoredPhoto {
 export function earlyHomeBoot(
   config: EarlyHomeBootConfig,
   page: Window,
-  { onAppPage, signedInHeaders, preloadPhoto }: SignedInBootPage,
+  { onAppPage, read, signedInHeaders, preloadPhoto }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
   const route = page.location.hash.replace(/^#/, '').split('?')[0];
@@ -97,6 +115,33 @@ export function earlyHomeBoot(
   );
   (page as unknown as Record<string, unknown>)[config.globalName] = { at: Date.now(), answer };
 
+  // The early home: the screen's frame and loading rows, drawn where the app would draw this very
+  // screen (a member of the roles its header was drawn for, in its language), until the app takes
+  // its place. Decided here, in the head, before the first paint: its markup comes later in the
+  // page, the roles it was drawn for are on a meta element before this script.
+  const drawnFor = page.document
+    .querySelector(`meta[name="${config.earlyHome.rolesMetaName}"]`)
+    ?.getAttribute('content');
+  let shown = false;
+  if (drawnFor) {
+    const stored = read(config.signedIn.languageKey);
+    let roles: unknown = null;
+    try {
+      const session = JSON.parse(read(config.signedIn.sessionKey) ?? 'null') as Record<
+        string,
+        unknown
+      >;
+      roles = session.impersonateToken ? session.impersonateRoles : session.roles;
+    } catch {
+      roles = null;
+    }
+    shown =
+      (!stored || stored === config.earlyHome.language) &&
+      Array.isArray(roles) &&
+      roles.some((role) => drawnFor.split(' ').includes(String(role)));
+    if (shown) page.document.documentElement.setAttribute(config.earlyHome.attribute, '');
+  }
+
   // The first row's first photo, fetched while the app's code still loads: the same file the card
   // will ask (same sources, same sizes), so the card finds it in the browser's cache.
   void answer
@@ -109,10 +154,34 @@ export function earlyHomeBoot(
       const cards = Array.isArray(first?.annonces)
         ? first.annonces.slice(0, config.firstRowCards)
         : [];
-      const card = cards.find(
+      const position = cards.findIndex(
         (each) => Array.isArray(each.vehicleFiles) && each.vehicleFiles.length,
       );
-      preloadPhoto(card?.vehicleFiles?.[0]?.sources, config.photoSizes);
+      const sources = cards[position]?.vehicleFiles?.[0]?.sources;
+      // In the early home, where the app would draw it: the first row's loading card of that rank,
+      // its row no longer pulsing (its content is on its way). The image asks the file itself: a
+      // preload beside it could go out as a second request of the same file.
+      const earlyShell = shown ? page.document.getElementById(config.earlyHome.id) : null;
+      const slot = earlyShell?.querySelectorAll(`[${config.earlyHome.photoSlotAttribute}]`)[
+        position
+      ];
+      const valid = Array.isArray(sources)
+        ? sources.filter((each) => typeof each.url === 'string' && typeof each.width === 'number')
+        : [];
+      if (!earlyShell || !slot || valid.length === 0) {
+        preloadPhoto(sources, config.photoSizes);
+        return;
+      }
+      const image = page.document.createElement('img');
+      image.alt = '';
+      image.sizes = config.photoSizes;
+      image.srcset = valid.map((each) => `${String(each.url)} ${String(each.width)}w`).join(', ');
+      image.setAttribute('fetchpriority', 'high');
+      image.style.cssText = 'width:100%;height:100%;object-fit:cover';
+      slot.appendChild(image);
+      for (const pulsing of Array.from(earlyShell.querySelectorAll('.pulse-group'))) {
+        (pulsing as HTMLElement).style.animation = 'none';
+      }
     })
     .catch(() => {});
 }
@@ -125,6 +194,13 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
   positionMaximumAgeMs: POSITION_MAXIMUM_AGE_MS,
   firstRowCards: CARDS_BEFORE_USE,
   photoSizes: CARD_PHOTO_SIZES,
+  earlyHome: {
+    id: EARLY_HOME_ID,
+    attribute: EARLY_HOME_ATTRIBUTE,
+    photoSlotAttribute: EARLY_PHOTO_SLOT_ATTRIBUTE,
+    language: EARLY_HOME_LANGUAGE,
+    rolesMetaName: EARLY_HOME_ROLES_META,
+  },
 };
 
 /** Its call in the early requests' script, as the build writes it out (build/early-requests.ts). */

@@ -23,6 +23,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { useMarkFirstContent } from '@/lib/first-screen';
 import { homePositionKey, loadHomeData } from '../api/early-home-data';
 import { discoveryKeys } from '../api/discovery-keys';
@@ -93,8 +94,9 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
   const photoFirst = index === 0 ? firstPhotoPosition(cards) : -1;
   return (
     <section ref={ref} aria-labelledby={headingId} className="flex flex-col gap-2">
-      {/* Centred: the 44 px "Tout voir" target beside the title, not pushing it down. */}
-      <div className="flex items-center justify-between gap-3">
+      {/* Centred: the 44 px "Tout voir" target beside the title, not pushing it down. As tall
+          with or without it, so that every row, and the loading rows, have the same shape. */}
+      <div className={SECTION_HEADER_CLASS}>
         <div className="min-w-0">
           <h2 id={headingId} className="truncate text-lg font-bold text-night-900 md:text-xl">
             {title}
@@ -137,13 +139,23 @@ function HomeSection({ group, index }: { group: HomeGroup; index: number }) {
   );
 }
 
-/** A far row until the user scrolls near it: the row's own height, so nothing moves when it comes. */
-function RowPlaceholder() {
+/** A section's header: as tall as the "Tout voir" target, with or without it. */
+const SECTION_HEADER_CLASS = 'flex min-h-11 items-center justify-between gap-3';
+
+/**
+ * A row's loading cards, placed and sized as the row's cards will be (DragScrollRow's paddings and
+ * gaps), so that nothing moves when they come; the early home (lib/early-home.ts) puts the first
+ * photo in the first of them before the app runs, where the app then draws it.
+ */
+function RowCardsPlaceholder({ className, testId }: { className?: string; testId?: string }) {
   return (
     <div
       aria-hidden="true"
-      data-testid="home-row-placeholder"
-      className="pulse-group -mx-4 flex gap-3 overflow-hidden px-4 pt-1 pb-3 md:-mx-1 md:gap-4 md:px-1"
+      data-testid={testId}
+      className={cn(
+        '-mx-4 flex gap-3 overflow-hidden px-4 pt-1 pb-3 md:-mx-1 md:gap-4 md:px-1',
+        className,
+      )}
     >
       {[0, 1, 2].map((card) => (
         <div key={card} className={ROW_ITEM_CLASS}>
@@ -154,20 +166,22 @@ function RowPlaceholder() {
   );
 }
 
+/** A far row until the user scrolls near it: the row's own height, so nothing moves when it comes. */
+function RowPlaceholder() {
+  return <RowCardsPlaceholder className="pulse-group" testId="home-row-placeholder" />;
+}
+
+/** The home before its answer: two rows of the rows' own shape. */
 function HomeLoading() {
   const { t } = useTranslation();
   return (
     <div role="status" aria-label={t('home.loading')} className="pulse-group flex flex-col gap-8">
       {[0, 1].map((section) => (
         <div key={section} className="flex flex-col gap-2">
-          <Skeleton className="h-6 w-48" />
-          <div className="flex gap-4 overflow-hidden">
-            {[0, 1, 2].map((card) => (
-              <div key={card} className={ROW_ITEM_CLASS}>
-                <AnnonceCardSkeleton />
-              </div>
-            ))}
+          <div className={SECTION_HEADER_CLASS}>
+            <Skeleton className="h-6 w-48" />
           </div>
+          <RowCardsPlaceholder />
         </div>
       ))}
     </div>
