@@ -53,8 +53,6 @@ export const NAME_MAX_LENGTH = 100;
 
 /** Minimum age to sign up, in years (docs/product/founders-decisions.md: 18 everywhere, key minor.error). */
 export const MINIMUM_AGE_YEARS = 18;
-/** Time zone in which "today" is read for the age rule (the product is French). */
-export const ACCOUNT_TIME_ZONE = 'Europe/Paris';
 
 /** Steps of the sign-up form, each checked by the server before the next one. */
 export const SIGN_UP_STEP_COUNT = 3;

@@ -1,4 +1,5 @@
-import { ACCOUNT_TIME_ZONE, MINIMUM_AGE_YEARS } from './account.constants';
+import { calendarDayInFrance } from '../shared/calendar-day';
+import { MINIMUM_AGE_YEARS } from './account.constants';
 
 /** A calendar date without time or zone: what a birthday is. */
 export interface CalendarDate {
@@ -24,28 +25,18 @@ export function formatIsoDate(date: CalendarDate): string {
   return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
 }
 
-/** The calendar date at instant `now` in a time zone (France by default, whatever the server's zone). */
-export function calendarDateAt(now: Date, timeZone: string = ACCOUNT_TIME_ZONE): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
+/** The calendar date at instant `now` in France, whatever the server's zone. */
+export function calendarDateAt(now: Date): CalendarDate {
+  const [year, month, day] = calendarDayInFrance(now).split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
 }
 
 /**
  * Age in whole years on the day of `now`. Someone born on 29 February gets one year older on
  * 1 March in non-leap years (the birthday has not been reached on 28 February).
  */
-export function ageOn(
-  birthday: CalendarDate,
-  now: Date,
-  timeZone: string = ACCOUNT_TIME_ZONE,
-): number {
-  const today = calendarDateAt(now, timeZone);
+export function ageOn(birthday: CalendarDate, now: Date): number {
+  const today = calendarDateAt(now);
   const beforeBirthday =
     today.month < birthday.month || (today.month === birthday.month && today.day < birthday.day);
   return today.year - birthday.year - (beforeBirthday ? 1 : 0);
@@ -56,22 +47,17 @@ export function isOldEnough(
   birthday: string,
   now: Date,
   minimumAge: number = MINIMUM_AGE_YEARS,
-  timeZone: string = ACCOUNT_TIME_ZONE,
 ): boolean {
   const date = parseIsoDate(birthday);
-  return date !== null && ageOn(date, now, timeZone) >= minimumAge;
+  return date !== null && ageOn(date, now) >= minimumAge;
 }
 
 /**
  * The latest birthday that is old enough on `now`: the date picker's maximum. When that day does not
  * exist (29 February in a non-leap year) it is the day before.
  */
-export function latestBirthdayForAge(
-  now: Date,
-  minimumAge: number = MINIMUM_AGE_YEARS,
-  timeZone: string = ACCOUNT_TIME_ZONE,
-): string {
-  const today = calendarDateAt(now, timeZone);
+export function latestBirthdayForAge(now: Date, minimumAge: number = MINIMUM_AGE_YEARS): string {
+  const today = calendarDateAt(now);
   const year = today.year - minimumAge;
   const day = Math.min(today.day, daysInMonth(year, today.month));
   return formatIsoDate({ year, month: today.month, day });

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { COLORS, maskIdentifier } from '@app/domain';
+import { COLORS, FRANCE_TIME_ZONE, maskIdentifier } from '@app/domain';
 import type { FileStorage } from '../../adapters/storage';
 import { PHOTO_CONTENT_TYPE } from '../../lib/images';
 import type { Db } from '../../db/database';
@@ -221,7 +221,7 @@ function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: nu
 
 const frenchDate = (date: Date) =>
   new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
+    timeZone: FRANCE_TIME_ZONE,
     day: 'numeric',
     month: 'long',
     year: 'numeric',

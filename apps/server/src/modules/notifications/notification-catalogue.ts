@@ -1,4 +1,4 @@
-import type { NotificationParams, NotificationType } from '@app/domain';
+import { FRANCE_TIME_ZONE, type NotificationParams, type NotificationType } from '@app/domain';
 
 export type NotificationLocale = 'fr' | 'en';
 
@@ -49,12 +49,12 @@ function sighting(p: Readonly<Record<string, string>>, locale: NotificationLocal
   const when = p.checkedAt ? new Date(p.checkedAt) : null;
   if (when && !Number.isNaN(when.getTime())) {
     const day = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'fr-FR', {
-      timeZone: 'Europe/Paris',
+      timeZone: FRANCE_TIME_ZONE,
       day: 'numeric',
       month: 'long',
     }).format(when);
     const time = new Intl.DateTimeFormat('fr-FR', {
-      timeZone: 'Europe/Paris',
+      timeZone: FRANCE_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
     }).format(when);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   centsToEuro,
+  FRANCE_TIME_ZONE,
   preferredLocale,
   SimulatedAuthenticateBodySchema,
   SimulatedConfirmBodySchema,
@@ -74,7 +75,7 @@ function portalPage(
   const date = new Intl.DateTimeFormat(text.intl, {
     dateStyle: 'short',
     timeStyle: 'short',
-    timeZone: 'Europe/Paris',
+    timeZone: FRANCE_TIME_ZONE,
   });
   const label = (table: Record<string, string>, key: string) => table[key] ?? key;
   const body =

@@ -1,4 +1,4 @@
-import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_OBJECT_TYPES } from '@app/domain';
+import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_OBJECT_TYPES, FRANCE_TIME_ZONE } from '@app/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -124,7 +124,7 @@ export function formatDate(value: string | null | undefined, language: string): 
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Paris',
+    timeZone: FRANCE_TIME_ZONE,
   }).format(new Date(value));
 }
 
