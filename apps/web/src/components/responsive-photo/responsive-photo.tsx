@@ -28,19 +28,20 @@ export function ResponsivePhoto({
   className?: string;
 }) {
   const sources = photo.sources ?? [];
-  const image = (
-    <img
-      src={fallback === 'original' ? photo.fileUrl : photo.thumbnailUrl}
-      alt={alt}
-      width={photo.width ?? undefined}
-      height={photo.height ?? undefined}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
-      className={className}
-    />
-  );
-  if (sources.length === 0) return image;
+  const fallbackUrl = fallback === 'original' ? photo.fileUrl : photo.thumbnailUrl;
+  const attributes = {
+    width: photo.width ?? undefined,
+    height: photo.height ?? undefined,
+    loading: priority ? 'eager' : 'lazy',
+    decoding: 'async',
+    fetchPriority: priority ? 'high' : undefined,
+    className,
+  } as const;
+  if (sources.length === 0) return <img src={fallbackUrl} alt={alt} {...attributes} />;
+  // The JPEG is the picture's last source, not the image's `src`: React sets an image's attributes
+  // before it puts the image in its picture, and when it pauses between the two (it draws long
+  // lists in slices) the browser starts fetching `src` from the lone image, a second download of
+  // the same photo, the screen's largest one, on a phone's slow network.
   return (
     <picture className="contents">
       <source
@@ -48,7 +49,8 @@ export function ResponsivePhoto({
         srcSet={sources.map((source) => `${source.url} ${source.width}w`).join(', ')}
         sizes={sizes}
       />
-      {image}
+      <source srcSet={fallbackUrl} />
+      <img alt={alt} {...attributes} />
     </picture>
   );
 }

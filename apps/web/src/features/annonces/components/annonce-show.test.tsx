@@ -81,8 +81,9 @@ describe('annonce detail', () => {
     const lightbox = await screen.findByRole('dialog', { name: 'Photo 3 sur 5' });
     // Full screen: the original JPEG as fallback, the WebP sizes for the screen's width.
     const shown = within(lightbox).getByRole('img', { name: 'Photo 3 sur 5' });
-    expect(shown).toHaveAttribute('src', 'http://localhost/files/3');
-    expect(shown.parentElement?.querySelector('source')).toHaveAttribute('sizes', '100vw');
+    const [webp, jpeg] = shown.parentElement!.querySelectorAll('source');
+    expect(jpeg).toHaveAttribute('srcset', 'http://localhost/files/3');
+    expect(webp).toHaveAttribute('sizes', '100vw');
     await user.click(within(lightbox).getByRole('button', { name: 'Photo suivante' }));
     expect(await screen.findByRole('dialog', { name: 'Photo 4 sur 5' })).toBeInTheDocument();
     await user.keyboard('{Escape}');

@@ -153,7 +153,9 @@ describe('Home', { timeout: 20_000 }, () => {
       ...Array.from({ length: images.length - 1 }, () => null),
     ]);
     expect(images[0]).toHaveAttribute('loading', 'eager');
-    expect(images[0]?.getAttribute('src')).toContain('/files/2/');
+    expect(images[0]?.parentElement?.querySelector('source')?.getAttribute('srcset')).toContain(
+      '/files/2/',
+    );
   });
 
   it('draws the first rows with the page and a far row when the user comes near it, three cards a row until it is used', async () => {
