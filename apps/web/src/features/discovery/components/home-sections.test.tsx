@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/test-utils';
@@ -192,7 +192,8 @@ describe('Home', { timeout: 20_000 }, () => {
     // The third row: its title at once, its cards once the user scrolls near it. The rows drawn
     // with the page are not watched (watching them would only draw them a second time).
     const far = screen.getByRole('region', { name: 'Vélo' });
-    expect(observer.watched()).toEqual([far]);
+    // Watched from an effect of the row, once it is drawn: a loaded machine may not be there yet.
+    await waitFor(() => expect(observer.watched()).toEqual([far]));
     expect(within(far).queryByRole('article')).not.toBeInTheDocument();
     expect(within(far).getByTestId('home-row-placeholder')).toBeInTheDocument();
     act(() => observer.report(far, { isIntersecting: true }));

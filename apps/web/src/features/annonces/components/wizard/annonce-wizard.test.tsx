@@ -14,6 +14,8 @@ async function chooseFastCar(user: Awaited<ReturnType<typeof renderApp>>['user']
   await user.click(await screen.findByRole('button', { name: 'Voiture' }));
   await user.click(next());
   await screen.findByRole('heading', { name: 'Marque' });
+  // The brands come after the step's heading (their list is asked when the step opens).
+  await screen.findByRole('button', { name: 'Peugeot' });
 }
 
 async function fillMandatory(user: Awaited<ReturnType<typeof renderApp>>['user']) {
