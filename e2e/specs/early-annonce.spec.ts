@@ -1,15 +1,20 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
 
 /**
  * Issue 17: a signed-in visit that opens on an announcement (a shared link, a notification) asks
  * it, and the gallery's first photo, from index.html's inline script
  * (apps/web/src/features/annonces/api/early-annonce-boot.ts) while the app's own JavaScript is
- * still on its way; the app then takes that answer instead of asking again. The demo's
- * announcement 2 is a stolen car with photos (annonces.spec.ts).
+ * still on its way, and draws the page's frame with that photo in the gallery's place
+ * (apps/web/src/lib/early-screen.ts); the app then takes that answer instead of asking again, and
+ * takes the screen over in place. The demo's announcement 2 is another member's stolen car with
+ * three photos (annonces.spec.ts): on a phone its first photo spans the page's width, where the
+ * loading state's photo box is; from 768 px it is one column of three, and is only fetched.
  */
 const ANNONCE = 2;
+const PHONE_WIDTH = 768;
 
 const isAnnonce = (request: Request) =>
   request.method() === 'GET' && new URL(request.url()).pathname === `/annonce/${ANNONCE}`;
@@ -30,10 +35,17 @@ test.describe('the early announcement request', () => {
     expect(sent.headers()['authorization']).toMatch(/^Bearer /);
     expect((await sent.response())?.status()).toBe(200);
     await photo;
-    const preloaded = await page
-      .locator('link[rel="preload"][as="image"]')
-      .getAttribute('imagesrcset');
-    expect(preloaded).toMatch(/\/files\/\d+\/\w+\?signature=[^ ]+ \d+w/);
+    if (page.viewportSize()!.width < PHONE_WIDTH) {
+      await expect(page.locator('#early-annonce img')).toHaveAttribute(
+        'srcset',
+        /\/files\/\d+\/\w+\?signature=[^ ]+ \d+w/,
+      );
+    } else {
+      const preloaded = await page
+        .locator('link[rel="preload"][as="image"]')
+        .getAttribute('imagesrcset');
+      expect(preloaded).toMatch(/\/files\/\d+\/\w+\?signature=[^ ]+ \d+w/);
+    }
   });
 
   test('the app takes that answer: the announcement asked once, its first photo fetched once', async ({
@@ -60,8 +72,78 @@ test.describe('the early announcement request', () => {
     expect(
       asked.filter((entry) => entry !== 'annonce' && new URL(entry).pathname.startsWith(photo)),
     ).toEqual([shown]);
+  });
+
+  test('draws the page’s frame and its first photo from index.html, then the app takes its place without a move', async ({
+    page,
+    request,
+  }) => {
+    test.skip(
+      page.viewportSize()!.width >= PHONE_WIDTH,
+      'from 768 px the first of several photos is a narrower column: it is only fetched',
+    );
+    await signIn(page, request);
+    await page.goto('about:blank');
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.total += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // None of the app runs until released: what shows is index.html's own.
+    const release = await holdRequests(page, '**/assets/*.js');
+    await page.goto(`/#/annonce/show/${ANNONCE}`, { waitUntil: 'commit' });
+    const early = page.locator('#early-annonce');
+    await expect(early).toBeVisible();
+    await expect(page.locator('#root')).toBeHidden();
+    await expect(page.locator('#early-home')).toBeHidden();
+    await expect(early).toHaveAttribute('inert', '');
+    const earlyPhoto = early.locator('img');
+    await expect
+      .poll(() =>
+        earlyPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    const before = await earlyPhoto.boundingBox();
+
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(early).toHaveCount(0);
+    const galleryPhoto = page.locator('main img[fetchpriority="high"]');
+    await expect(galleryPhoto).toBeVisible();
+    // The gallery's first photo where the early one was.
+    const after = await galleryPhoto.boundingBox();
+    expect(before).not.toBeNull();
+    expect(after).not.toBeNull();
+    for (const side of ['x', 'y', 'width', 'height'] as const) {
+      expect(Math.abs(after![side] - before![side]), side).toBeLessThan(1);
+    }
     expect(
-      await page.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset'),
-    ).toContain(new URL(shown).pathname);
+      await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total),
+    ).toBeLessThan(0.01);
+  });
+
+  test('is not drawn for a reader of another language: the app’s own screen comes instead', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.evaluate(() => localStorage.setItem('veilleurs.language', 'en'));
+    await page.goto('about:blank');
+    const release = await holdRequests(page, '**/assets/*.js');
+    await page.goto(`/#/annonce/show/${ANNONCE}`, { waitUntil: 'commit' });
+    await expect(page.locator('html')).not.toHaveAttribute('data-early-screen');
+    await expect(page.locator('#early-annonce')).toBeHidden();
+    // Its first photo is still fetched early, for the gallery.
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute(
+      'imagesrcset',
+      /\/files\/\d+\//,
+    );
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('#early-annonce')).toHaveCount(0);
   });
 });

@@ -7,7 +7,7 @@ import { signIn } from '../support/session';
  * Issue 17: a signed-in visit of the home asks its data and its first photo from index.html's
  * inline script (apps/web/src/features/discovery/api/early-home-boot.ts), while
  * the app's own JavaScript is still on its way, and draws the home's frame with that photo
- * (apps/web/src/lib/early-home.ts); the app then takes that answer instead of asking again, and
+ * (apps/web/src/lib/early-screen.ts); the app then takes that answer instead of asking again, and
  * takes the screen over in place, the first card showing the photo already fetched.
  */
 
@@ -124,7 +124,7 @@ test.describe('the early home request', () => {
     await page.goto('about:blank');
     const release = await holdRequests(page, '**/assets/*.js');
     await page.goto('/#/', { waitUntil: 'commit' });
-    await expect(page.locator('html')).not.toHaveAttribute('data-early-home');
+    await expect(page.locator('html')).not.toHaveAttribute('data-early-screen');
     await expect(page.locator('#early-home')).toBeHidden();
     // Its first photo is still fetched early, for the app's card.
     await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute(

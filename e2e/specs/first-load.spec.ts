@@ -20,7 +20,9 @@ const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
  * index.html (LOGIN_SHOWS_BUDGET_KIB below). Issue 17 aims at 150 KB for the home.
  */
 const BUDGETS_KIB = {
-  'src/app/routes/login.tsx': 154,
+  // 154.05 KiB on 2026-11-29, its room used up by small additions since (the early screens'
+  // takeover, in the entry, the last 15 bytes): the room given back, not a library let in.
+  'src/app/routes/login.tsx': 156,
   'src/app/routes/home.tsx': 147,
   'src/app/routes/search.tsx': 196,
   // Measured on 2026-11-28 once its answers were checked in the worker: 179 KiB.
@@ -40,8 +42,8 @@ const TEXTS: Record<keyof typeof BUDGETS_KIB, string[]> = {
  * Issue 17's goal for the login: ≤ 100 KB of JavaScript before it shows. The early login
  * (apps/web/build/early-login.ts) paints from index.html with only the inline scripts of its head
  * before it: its boot script (2.1 KiB as written, 0.6 KiB brotli) and the early requests'
- * (build/early-requests.ts: the home's, which also draws the early home, and an announcement's,
- * 2.1 KiB brotli), which return at once for a visitor without a session; the budget is that, with
+ * (build/early-requests.ts: the home's and an announcement's, which also show their early screens,
+ * 2.2 KiB brotli), which return at once for a visitor without a session; the budget is that, with
  * room to grow a little, far below the goal. Without the early login the measure becomes the entry and the login screen (~151 KiB)
  * and this fails.
  */

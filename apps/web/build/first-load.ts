@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest, Plugin } from 'vite';
 import { addEarlyRequests } from './early-requests';
-import { prerenderEarlyHome } from './early-home';
+import { prerenderEarlyScreens } from './early-screens';
 import { prerenderEarlyLogin } from './early-login';
 
 /**
@@ -163,7 +163,7 @@ export function firstLoadPlugin(): Plugin {
       // index.html gets the early screens and the early requests first: the service worker's
       // version hashes the page.
       await prerenderEarlyLogin(root, outDir);
-      await prerenderEarlyHome(root, outDir);
+      await prerenderEarlyScreens(root, outDir);
       addEarlyRequests(outDir);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);

@@ -8,7 +8,7 @@ export type LoadModule = (url: string) => Promise<Record<string, unknown>>;
  * Runs `render` with the app's modules loaded in Node through Vite (the app's aliases and
  * import.meta.glob), with a document from jsdom for the modules that touch it when they load (the
  * language on <html>, listeners): how the build draws the early screens (early-login.ts,
- * early-home.ts) from the app's own components.
+ * early-screens.ts) from the app's own components.
  */
 export async function renderInNode<T>(
   root: string,

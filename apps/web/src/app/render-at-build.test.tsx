@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderEarlyHome } from './early-home.prerender';
+import { renderEarlyScreen as renderEarlyAnnonce } from './early-annonce.prerender';
+import { renderEarlyScreen as renderEarlyHome } from './early-home.prerender';
 import { renderEarlyLogin } from './early-login.prerender';
 import { renderAtBuild } from './render-at-build';
 
@@ -25,19 +26,22 @@ describe('renderAtBuild', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('draws the early login and the early home without leaving a timer', async () => {
+  it('draws the early login, home and announcement without leaving a timer', async () => {
     // Their modules, once loaded, start timers of their own (work put off until the first screen);
     // loaded beforehand, what remains to count is what drawing leaves.
     vi.useRealTimers();
     await renderEarlyLogin();
     await renderEarlyHome();
+    await renderEarlyAnnonce();
     vi.useFakeTimers();
 
     const login = await renderEarlyLogin();
     const home = await renderEarlyHome();
+    const annonce = await renderEarlyAnnonce();
 
     expect(login).toContain('id="precheck-email"');
     expect(home.markup).toContain('data-early-photo-slot');
+    expect(annonce.markup).toContain('data-early-photo-slot');
     expect(vi.getTimerCount()).toBe(0);
   });
 });

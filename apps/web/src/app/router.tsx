@@ -51,6 +51,22 @@ const loadTerms = async () => ({
 const loadAnnonceFound = async () => ({
   Component: (await withTexts(['found'], () => import('./routes/annonce-found'))).AnnonceFoundRoute,
 });
+/** What an announcement tells the shell (also drawn at build, early-annonce.prerender.tsx). */
+export const ANNONCE_SHOW_HANDLE: RouteHandle = {
+  titleKey: 'page.annonceShow.title',
+  marksFirstContent: true,
+};
+
+/** An announcement's page with its texts (the build's early announcement loads it the same way). */
+export const loadAnnonceShow = async () => ({
+  Component: (
+    await withTexts(
+      ['annonces', 'cards', 'discovery', 'found', 'recovery'],
+      () => import('./routes/annonce-show'),
+    )
+  ).AnnonceShowRoute,
+});
+
 /** What the login screen tells the shell (also rendered at build as the early login, early-login.prerender.tsx). */
 export const LOGIN_HANDLE: RouteHandle = { titleKey: 'page.login.title', hideHeader: true };
 
@@ -160,18 +176,7 @@ export function createAppRouter() {
                 ).AnnonceEditRoute,
               }),
             ),
-            screen(
-              paths.annonceShow.path,
-              { titleKey: 'page.annonceShow.title', marksFirstContent: true },
-              async () => ({
-                Component: (
-                  await withTexts(
-                    ['annonces', 'cards', 'discovery', 'found', 'recovery'],
-                    () => import('./routes/annonce-show'),
-                  )
-                ).AnnonceShowRoute,
-              }),
-            ),
+            screen(paths.annonceShow.path, ANNONCE_SHOW_HANDLE, loadAnnonceShow),
             screen(
               paths.annonceAdditionnalReward.path,
               { titleKey: 'page.annonceAdditionnalReward.title' },

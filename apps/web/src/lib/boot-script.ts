@@ -23,6 +23,31 @@ export interface SignedInBootPage extends BootPage {
    * address; nothing when the answer gives neither.
    */
   preloadPhoto(sources: unknown, sizes: string, fallback?: unknown): void;
+  /**
+   * Shows an early screen (lib/early-screen.ts) before the first paint, where the app would show
+   * that very screen: to a stored session with one of the roles its header was drawn for (the meta
+   * element before the script), in its language. Whether it is shown.
+   */
+  showEarlyScreen(keys: SignedInKeys, early: EarlyScreenKeys): boolean;
+  /**
+   * Puts a screen's largest photo in the shown early screen, in the photo box of rank `rank` of its
+   * loading state, where the app will draw it, and stops its pulse. Whether it did: false where
+   * that early screen is not shown or has no such box, or the answer gives no usable source.
+   */
+  putEarlyPhoto(early: EarlyScreenKeys, rank: number, sources: unknown, sizes: string): boolean;
+}
+
+/** What a boot script knows of its early screen (lib/early-screen.ts). */
+export interface EarlyScreenKeys {
+  /** Its element's id in index.html. */
+  id: string;
+  /** Its name, the value of `attribute` on <html> while it is shown. */
+  name: string;
+  attribute: string;
+  photoSlotAttribute: string;
+  /** The meta element naming the roles its header was drawn for. */
+  rolesMetaName: string;
+  language: string;
 }
 
 /** Where the app keeps what a signed-in request needs (lib/storage.ts, lib/languages.ts). */
@@ -98,6 +123,50 @@ export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage
       attributes = { ...attributes, rel: 'preload', as: 'image', fetchpriority: 'high' };
       for (const name of Object.keys(attributes)) link.setAttribute(name, attributes[name] ?? '');
       page.document.head.appendChild(link);
+    },
+    showEarlyScreen: (keys, early) => {
+      const drawnFor = page.document
+        .querySelector(`meta[name="${early.rolesMetaName}"]`)
+        ?.getAttribute('content');
+      if (!drawnFor) return false;
+      const stored = read(keys.languageKey);
+      if (stored && stored !== early.language) return false;
+      let roles: unknown = null;
+      try {
+        const session = JSON.parse(read(keys.sessionKey) ?? 'null') as Record<string, unknown>;
+        roles = session.impersonateToken ? session.impersonateRoles : session.roles;
+      } catch {
+        return false;
+      }
+      const shown =
+        Array.isArray(roles) && roles.some((role) => drawnFor.split(' ').includes(String(role)));
+      if (shown) page.document.documentElement.setAttribute(early.attribute, early.name);
+      return shown;
+    },
+    putEarlyPhoto: (early, rank, sources, sizes) => {
+      const root = page.document.documentElement;
+      if (root.getAttribute(early.attribute) !== early.name) return false;
+      const screen = page.document.getElementById(early.id);
+      const slot = screen?.querySelectorAll(`[${early.photoSlotAttribute}]`)[rank];
+      const valid = (Array.isArray(sources) ? (sources as Record<string, unknown>[]) : []).filter(
+        (source) => typeof source.url === 'string' && typeof source.width === 'number',
+      );
+      if (!screen || !slot || valid.length === 0) return false;
+      // The image asks the file itself: a preload beside it could go out as a second request.
+      const image = page.document.createElement('img');
+      image.alt = '';
+      image.sizes = sizes;
+      image.srcset = valid
+        .map((source) => `${String(source.url)} ${String(source.width)}w`)
+        .join(', ');
+      image.setAttribute('fetchpriority', 'high');
+      image.style.cssText = 'width:100%;height:100%;object-fit:cover';
+      slot.appendChild(image);
+      // Its loading state no longer pulses: its content is on its way.
+      for (const pulsing of Array.from(screen.querySelectorAll('.pulse-group'))) {
+        (pulsing as HTMLElement).style.animation = 'none';
+      }
+      return true;
     },
   };
 }

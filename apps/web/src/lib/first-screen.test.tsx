@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_HOME_ATTRIBUTE, EARLY_HOME_ID } from './early-home';
+import { EARLY_SCREEN_ATTRIBUTE, EARLY_SCREENS } from './early-screen';
 
 /**
  * The first content (issue 17): the header's secondary parts wait for the first screen's own
@@ -51,12 +51,12 @@ describe('the first content', () => {
     expect(screen.getByText('bell')).toBeInTheDocument();
   });
 
-  it('ends the early home: the app’s page shows in its place once the content is ready', async () => {
+  it('ends the early screen: the app’s page shows in its place once the content is ready', async () => {
     const module = await freshModule();
     const early = document.createElement('div');
-    early.id = EARLY_HOME_ID;
+    early.id = EARLY_SCREENS.home;
     document.body.appendChild(early);
-    document.documentElement.setAttribute(EARLY_HOME_ATTRIBUTE, '');
+    document.documentElement.setAttribute(EARLY_SCREEN_ATTRIBUTE, 'home');
     function Screen({ ready }: { ready: boolean }) {
       module.useMarkFirstContent(ready);
       return null;
@@ -67,7 +67,7 @@ describe('the first content', () => {
     rerender(<Screen ready />);
     await act(async () => {});
     expect(early.isConnected).toBe(false);
-    expect(document.documentElement.hasAttribute(EARLY_HOME_ATTRIBUTE)).toBe(false);
+    expect(document.documentElement.hasAttribute(EARLY_SCREEN_ATTRIBUTE)).toBe(false);
   });
 
   it('comes anyway after a few seconds when the content never does', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { takeOverEarlyHome } from './early-home';
+import { takeOverEarlyScreen } from './early-screen';
 
 /**
  * When the first screen is on the page (the root layout's first commit, the early login taken over),
@@ -28,8 +28,8 @@ const contentWaiters = new Set<() => void>();
 export function markFirstContentShown() {
   if (contentShown) return;
   contentShown = true;
-  // The early home, drawn by index.html, stood for the screen until its content was in.
-  takeOverEarlyHome();
+  // The early screen, drawn by index.html, stood for the screen until its content was in.
+  takeOverEarlyScreen();
   for (const wake of contentWaiters) wake();
   contentWaiters.clear();
 }

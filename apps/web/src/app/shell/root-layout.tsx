@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
 import { useLogout } from '@/features/auth/api/logout';
-import { dropUnshownEarlyHome } from '@/lib/early-home';
+import { dropUnshownEarlyScreens } from '@/lib/early-screen';
 import { takeOverEarlyLogin } from '@/lib/early-login';
 import { markFirstContentShown, markFirstScreenShown } from '@/lib/first-screen';
 import { useCurrentUser } from '@/lib/session';
@@ -25,7 +25,7 @@ export function RootLayout() {
   const marksFirstContent = Boolean(handle.marksFirstContent);
   useLayoutEffect(() => {
     takeOverEarlyLogin();
-    dropUnshownEarlyHome();
+    dropUnshownEarlyScreens();
     markFirstScreenShown();
     // Only the first screen counts: later ones find it marked already.
     if (!marksFirstContent) markFirstContentShown();

@@ -8,7 +8,7 @@ import { ResponsivePhoto } from '@/components/responsive-photo/responsive-photo'
 import { CARD_PHOTO_SIZES, ROW_PHOTO_SIZES } from './card-photo-sizes';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { EARLY_PHOTO_SLOT_ATTRIBUTE } from '@/lib/early-home';
+import { EARLY_PHOTO_SLOT_ATTRIBUTE } from '@/lib/early-screen';
 import { FavoriteButton } from './favorite-button';
 import { RewardStars } from './reward-stars';
 
@@ -214,7 +214,7 @@ export function AnnonceCardSkeleton({ rowOnPhone = false }: { rowOnPhone?: boole
       aria-hidden="true"
       data-testid="annonce-card-skeleton"
     >
-      {/* The early home (lib/early-home.ts) puts the first photo in this box before the app runs. */}
+      {/* The early home (lib/early-screen.ts) puts the first photo in this box before the app runs. */}
       <Skeleton
         {...{ [EARLY_PHOTO_SLOT_ATTRIBUTE]: '' }}
         className={cn(

@@ -7,6 +7,13 @@ import { galleryTileSizes } from '../components/gallery-sizes';
 import { getAnnonce } from './annonces';
 import { signedInBootScriptSource } from '@/lib/boot-script';
 import {
+  EARLY_PHOTO_SLOT_ATTRIBUTE,
+  EARLY_SCREEN_ATTRIBUTE,
+  EARLY_SCREEN_ROLES_META,
+  EARLY_SCREENS,
+  takeOverEarlyScreen,
+} from '@/lib/early-screen';
+import {
   EARLY_ANNONCE_GLOBAL,
   earlyAnnonceBootCall,
   type EarlyAnnonceRequest,
@@ -182,5 +189,134 @@ describe('the app takes the early request', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the early announcement', () => {
+  /** index.html as the build writes it: the roles on a meta element, the markup in the body. */
+  function buildPage() {
+    const meta = document.createElement('meta');
+    meta.name = EARLY_SCREEN_ROLES_META;
+    meta.content = 'ROLE_INDIVIDUAL_UNCONFIRMED ROLE_INDIVIDUAL_CONFIRMED';
+    document.head.appendChild(meta);
+    const early = document.createElement('div');
+    early.id = EARLY_SCREENS.annonce;
+    early.innerHTML = `<div class="pulse-group"><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div><div></div></div>`;
+    document.body.appendChild(early);
+    return early;
+  }
+  const shown = () => document.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE) === 'annonce';
+  const slotImage = (early: HTMLElement) =>
+    early.querySelector<HTMLImageElement>(`[${EARLY_PHOTO_SLOT_ATTRIBUTE}] img`);
+
+  afterEach(() => {
+    document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
+    document.querySelectorAll(`#${EARLY_SCREENS.annonce}`).forEach((early) => early.remove());
+    document.documentElement.removeAttribute(EARLY_SCREEN_ATTRIBUTE);
+    window.matchMedia = matchMedia;
+  });
+  const matchMedia = window.matchMedia;
+  function screenWidth(wide: boolean) {
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: wide,
+    })) as typeof matchMedia;
+  }
+
+  it('is shown to a member in French and gets the gallery’s first photo in its photo box', async () => {
+    const early = buildPage();
+    signedInDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
+    stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
+    await boot('/#/annonce/show/42')!.response;
+    expect(shown()).toBe(true);
+    await vi.waitFor(() => expect(slotImage(early)).not.toBeNull());
+    const image = slotImage(early)!;
+    expect(image.getAttribute('srcset')).toBe(
+      'http://localhost/files/1/small 480w, http://localhost/files/1/large 1280w',
+    );
+    expect(image.getAttribute('sizes')).toBe(galleryTileSizes(5, 0));
+    expect(image.alt).toBe('');
+    // The image asks the file itself: no preload beside it to race it for the same file.
+    expect(preloads()).toHaveLength(0);
+    expect(early.querySelector<HTMLElement>('.pulse-group')!.style.animation).toContain('none');
+  });
+
+  it('only fetches the photo where the gallery would not draw it in that box', async () => {
+    const detail = makeDetail();
+    // The owner's page puts its status above the gallery.
+    let early = buildPage();
+    signedInDevice();
+    stubFetch({ 'GET /annonce/42': () => json({ ...detail, isMine: true }) });
+    await boot('/#/annonce/show/42')!.response;
+    expect(shown()).toBe(true);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(slotImage(early)).toBeNull();
+
+    // From 768 px, several photos stand in three columns: the first tile is narrower.
+    early.remove();
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    early = buildPage();
+    screenWidth(true);
+    stubFetch({ 'GET /annonce/42': () => json(detail) });
+    await boot('/#/annonce/show/42')!.response;
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(slotImage(early)).toBeNull();
+  });
+
+  it('draws a single photo in its box at any width', async () => {
+    const early = buildPage();
+    signedInDevice();
+    screenWidth(true);
+    const detail = makeDetail();
+    const only = detail.vehicle.vehicleImages[0]!;
+    stubFetch({
+      'GET /annonce/42': () =>
+        json({ ...detail, vehicle: { ...detail.vehicle, vehicleImages: [only] } }),
+    });
+    await boot('/#/annonce/show/42')!.response;
+    await vi.waitFor(() => expect(slotImage(early)).not.toBeNull());
+    expect(slotImage(early)!.getAttribute('sizes')).toBe(galleryTileSizes(1, 0));
+  });
+
+  it('is not shown to another role, in another language, or on another screen', async () => {
+    buildPage();
+    stubFetch({
+      'GET /annonce/42': () => json(makeDetail()),
+      'POST /home/getHomeData': () => json([]),
+    });
+    signedInDevice({ roles: ['ROLE_ADMIN'] });
+    await boot('/#/annonce/show/42')!.response;
+    expect(shown()).toBe(false);
+
+    signedInDevice();
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    await boot('/#/annonce/show/42')!.response;
+    expect(shown()).toBe(false);
+    localStorage.removeItem(STORAGE_KEYS.language);
+
+    boot('/#/annonce/edit/42');
+    expect(shown()).toBe(false);
+  });
+
+  it('gets no photo once the app has taken the screen over', async () => {
+    const early = buildPage();
+    signedInDevice();
+    let answer: ((response: Response) => void) | null = null;
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const request = boot('/#/annonce/show/42')!;
+    expect(shown()).toBe(true);
+    takeOverEarlyScreen();
+    expect(shown()).toBe(false);
+    expect(early.isConnected).toBe(false);
+    answer!(json(makeDetail()));
+    await request.response;
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(early.querySelector('img')).toBeNull();
   });
 });

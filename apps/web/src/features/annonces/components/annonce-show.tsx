@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { EARLY_PHOTO_SLOT_ATTRIBUTE } from '@/lib/early-screen';
 import { useMarkFirstContent } from '@/lib/first-screen';
 import { annonceKeys } from '../api/annonce-keys';
 import { askToDelete, deleteDraft, useAnnonce } from '../api/annonces';
@@ -395,7 +396,11 @@ export function AnnonceShow({ annonceId }: { annonceId: number | null }) {
         className="pulse-group flex min-h-dvh flex-col gap-4"
       >
         <h1 className="sr-only">{t('page.annonceShow.title')}</h1>
-        <Skeleton className="aspect-[4/3] w-full rounded-xl md:aspect-[16/7]" />
+        {/* The early announcement (lib/early-screen.ts) puts the gallery's first photo here. */}
+        <Skeleton
+          className="aspect-[4/3] w-full overflow-hidden rounded-xl md:aspect-[16/7]"
+          {...{ [EARLY_PHOTO_SLOT_ATTRIBUTE]: '' }}
+        />
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-40 w-full" />
       </div>

@@ -122,10 +122,11 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
               <button
                 type="button"
                 onClick={() => setOpen(index)}
+                // Grey until its photo is in: a tile still loading is a box, not a hole.
                 className={
                   shown.length === 1
-                    ? 'block aspect-[4/3] w-full overflow-hidden rounded-xl md:aspect-[16/7]'
-                    : 'block aspect-[4/3] w-full overflow-hidden rounded-xl'
+                    ? 'block aspect-[4/3] w-full overflow-hidden rounded-xl bg-night-100 md:aspect-[16/7]'
+                    : 'block aspect-[4/3] w-full overflow-hidden rounded-xl bg-night-100'
                 }
                 aria-label={
                   isLast

@@ -6,12 +6,12 @@ import { CARD_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
 import { signedInBootScriptSource } from '@/lib/boot-script';
 import {
-  EARLY_HOME_ATTRIBUTE,
-  EARLY_HOME_ID,
-  EARLY_HOME_ROLES_META,
   EARLY_PHOTO_SLOT_ATTRIBUTE,
-  takeOverEarlyHome,
-} from '@/lib/early-home';
+  EARLY_SCREEN_ATTRIBUTE,
+  EARLY_SCREEN_ROLES_META,
+  EARLY_SCREENS,
+  takeOverEarlyScreen,
+} from '@/lib/early-screen';
 import { EARLY_HOME_GLOBAL, earlyHomeBootCall, type EarlyHomeRequest } from './early-home-boot';
 import { loadHomeData, startHomeDataEarly } from './early-home-data';
 
@@ -160,12 +160,12 @@ describe('the early home', () => {
   function buildPage(roles: string | null = INDIVIDUAL) {
     if (roles !== null) {
       const meta = document.createElement('meta');
-      meta.name = EARLY_HOME_ROLES_META;
+      meta.name = EARLY_SCREEN_ROLES_META;
       meta.content = roles;
       document.head.appendChild(meta);
     }
     const early = document.createElement('div');
-    early.id = EARLY_HOME_ID;
+    early.id = EARLY_SCREENS.home;
     early.innerHTML =
       '<div class="pulse-group">' +
       `<div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div>`.repeat(3) +
@@ -174,12 +174,12 @@ describe('the early home', () => {
     document.body.appendChild(early);
     return early;
   }
-  const shown = () => document.documentElement.hasAttribute(EARLY_HOME_ATTRIBUTE);
+  const shown = () => document.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE) === 'home';
 
   afterEach(() => {
     document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
-    document.querySelectorAll(`#${EARLY_HOME_ID}`).forEach((early) => early.remove());
-    document.documentElement.removeAttribute(EARLY_HOME_ATTRIBUTE);
+    document.querySelectorAll(`#${EARLY_SCREENS.home}`).forEach((early) => early.remove());
+    document.documentElement.removeAttribute(EARLY_SCREEN_ATTRIBUTE);
   });
 
   it('is shown to a member, in French, and gets the first photo in its card of that rank', async () => {
@@ -234,7 +234,7 @@ describe('the early home', () => {
     localStorage.removeItem(STORAGE_KEYS.user);
     document.head.appendChild(
       Object.assign(document.createElement('meta'), {
-        name: EARLY_HOME_ROLES_META,
+        name: EARLY_SCREEN_ROLES_META,
         content: INDIVIDUAL,
       }),
     );
@@ -257,7 +257,7 @@ describe('the early home', () => {
     );
     const request = boot('/#/')!;
     expect(shown()).toBe(true);
-    takeOverEarlyHome();
+    takeOverEarlyScreen();
     expect(shown()).toBe(false);
     expect(early.isConnected).toBe(false);
     await vi.waitFor(() => expect(answer).not.toBeNull());

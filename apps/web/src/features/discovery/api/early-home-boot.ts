@@ -5,17 +5,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../lib/languages';
 import {
   signedInBootCall,
   signedInKeys,
+  type EarlyScreenKeys,
   type SignedInBootPage,
   type SignedInKeys,
 } from '../../../lib/boot-script';
 import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '../../../lib/storage';
-import {
-  EARLY_HOME_ATTRIBUTE,
-  EARLY_HOME_ID,
-  EARLY_HOME_LANGUAGE,
-  EARLY_HOME_ROLES_META,
-  EARLY_PHOTO_SLOT_ATTRIBUTE,
-} from '../../../lib/early-home';
+import { earlyScreenKeys } from '../../../lib/early-screen';
 import { CARDS_BEFORE_USE } from '../lib/home-rows';
 import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
 
@@ -23,7 +18,7 @@ import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-op
  * The early home request (issue 17): a classic inline script of index.html's head, written out by
  * the build beside the early login's (apps/web/build/early-login.ts). For a signed-in visit that
  * opens on the home, it asks the position and sends POST /home/getHomeData while the app's own
- * JavaScript is still on its way. It shows the early home (lib/early-home.ts), the screen's frame
+ * JavaScript is still on its way. It shows the early home (lib/early-screen.ts), the screen's frame
  * and loading rows drawn at build, where the app would show that very screen, and once the answer
  * is in puts the first row's first photo (the home's largest paint) in it, or else tells the
  * browser to fetch that photo for the app's card. It does not preload the home's scripts: measured
@@ -56,15 +51,8 @@ export interface EarlyHomeBootConfig {
   firstRowCards: number;
   /** The `sizes` of a home card's photo (annonce-card.tsx), so the browser picks the same file. */
   photoSizes: string;
-  /** The early home (lib/early-home.ts): shown to members of these roles, in its language. */
-  earlyHome: {
-    id: string;
-    attribute: string;
-    photoSlotAttribute: string;
-    /** The meta element naming the roles its header was drawn for. */
-    rolesMetaName: string;
-    language: string;
-  };
+  /** The early home (lib/early-screen.ts). */
+  earlyHome: EarlyScreenKeys;
 }
 
 interface StoredPhoto {
@@ -79,7 +67,7 @@ interface StoredPhoto {
 export function earlyHomeBoot(
   config: EarlyHomeBootConfig,
   page: Window,
-  { onAppPage, read, signedInHeaders, preloadPhoto }: SignedInBootPage,
+  { onAppPage, signedInHeaders, preloadPhoto, showEarlyScreen, putEarlyPhoto }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
   const route = page.location.hash.replace(/^#/, '').split('?')[0];
@@ -116,31 +104,8 @@ export function earlyHomeBoot(
   (page as unknown as Record<string, unknown>)[config.globalName] = { at: Date.now(), answer };
 
   // The early home: the screen's frame and loading rows, drawn where the app would draw this very
-  // screen (a member of the roles its header was drawn for, in its language), until the app takes
-  // its place. Decided here, in the head, before the first paint: its markup comes later in the
-  // page, the roles it was drawn for are on a meta element before this script.
-  const drawnFor = page.document
-    .querySelector(`meta[name="${config.earlyHome.rolesMetaName}"]`)
-    ?.getAttribute('content');
-  let shown = false;
-  if (drawnFor) {
-    const stored = read(config.signedIn.languageKey);
-    let roles: unknown = null;
-    try {
-      const session = JSON.parse(read(config.signedIn.sessionKey) ?? 'null') as Record<
-        string,
-        unknown
-      >;
-      roles = session.impersonateToken ? session.impersonateRoles : session.roles;
-    } catch {
-      roles = null;
-    }
-    shown =
-      (!stored || stored === config.earlyHome.language) &&
-      Array.isArray(roles) &&
-      roles.some((role) => drawnFor.split(' ').includes(String(role)));
-    if (shown) page.document.documentElement.setAttribute(config.earlyHome.attribute, '');
-  }
+  // screen, until the app takes its place. Decided here, in the head, before the first paint.
+  const shown = showEarlyScreen(config.signedIn, config.earlyHome);
 
   // The first row's first photo, fetched while the app's code still loads: the same file the card
   // will ask (same sources, same sizes), so the card finds it in the browser's cache.
@@ -158,30 +123,9 @@ export function earlyHomeBoot(
         (each) => Array.isArray(each.vehicleFiles) && each.vehicleFiles.length,
       );
       const sources = cards[position]?.vehicleFiles?.[0]?.sources;
-      // In the early home, where the app would draw it: the first row's loading card of that rank,
-      // its row no longer pulsing (its content is on its way). The image asks the file itself: a
-      // preload beside it could go out as a second request of the same file.
-      const earlyShell = shown ? page.document.getElementById(config.earlyHome.id) : null;
-      const slot = earlyShell?.querySelectorAll(`[${config.earlyHome.photoSlotAttribute}]`)[
-        position
-      ];
-      const valid = Array.isArray(sources)
-        ? sources.filter((each) => typeof each.url === 'string' && typeof each.width === 'number')
-        : [];
-      if (!earlyShell || !slot || valid.length === 0) {
-        preloadPhoto(sources, config.photoSizes);
-        return;
-      }
-      const image = page.document.createElement('img');
-      image.alt = '';
-      image.sizes = config.photoSizes;
-      image.srcset = valid.map((each) => `${String(each.url)} ${String(each.width)}w`).join(', ');
-      image.setAttribute('fetchpriority', 'high');
-      image.style.cssText = 'width:100%;height:100%;object-fit:cover';
-      slot.appendChild(image);
-      for (const pulsing of Array.from(earlyShell.querySelectorAll('.pulse-group'))) {
-        (pulsing as HTMLElement).style.animation = 'none';
-      }
+      // In the early home, where the app would draw it: the first row's loading card of that rank.
+      if (shown && putEarlyPhoto(config.earlyHome, position, sources, config.photoSizes)) return;
+      preloadPhoto(sources, config.photoSizes);
     })
     .catch(() => {});
 }
@@ -194,13 +138,7 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
   positionMaximumAgeMs: POSITION_MAXIMUM_AGE_MS,
   firstRowCards: CARDS_BEFORE_USE,
   photoSizes: CARD_PHOTO_SIZES,
-  earlyHome: {
-    id: EARLY_HOME_ID,
-    attribute: EARLY_HOME_ATTRIBUTE,
-    photoSlotAttribute: EARLY_PHOTO_SLOT_ATTRIBUTE,
-    language: EARLY_HOME_LANGUAGE,
-    rolesMetaName: EARLY_HOME_ROLES_META,
-  },
+  earlyHome: earlyScreenKeys('home'),
 };
 
 /** Its call in the early requests' script, as the build writes it out (build/early-requests.ts). */

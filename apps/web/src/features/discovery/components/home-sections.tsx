@@ -144,7 +144,7 @@ const SECTION_HEADER_CLASS = 'flex min-h-11 items-center justify-between gap-3';
 
 /**
  * A row's loading cards, placed and sized as the row's cards will be (DragScrollRow's paddings and
- * gaps), so that nothing moves when they come; the early home (lib/early-home.ts) puts the first
+ * gaps), so that nothing moves when they come; the early home (lib/early-screen.ts) puts the first
  * photo in the first of them before the app runs, where the app then draws it.
  */
 function RowCardsPlaceholder({ className, testId }: { className?: string; testId?: string }) {
