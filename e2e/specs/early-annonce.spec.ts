@@ -2,6 +2,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
+import { waitForShellWorker } from '../support/shell-worker';
 
 /**
  * Issue 17: a signed-in visit that opens on an announcement (a shared link, a notification) asks
@@ -53,6 +54,7 @@ test.describe('the early announcement request', () => {
     request,
   }) => {
     await signIn(page, request);
+    await waitForShellWorker(page);
     await page.goto('about:blank');
     const asked: string[] = [];
     page.on('request', (sent) => {

@@ -2,6 +2,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
+import { waitForShellWorker } from '../support/shell-worker';
 
 /**
  * Issue 17: a signed-in visit of the home asks its data and its first photo from index.html's
@@ -42,6 +43,7 @@ test.describe('the early home request', () => {
     request,
   }) => {
     await signIn(page, request);
+    await waitForShellWorker(page);
     // Counted from a new document on: the sign-in left the app on the home, whose own request may
     // still go out until that page is gone.
     await page.goto('about:blank');
