@@ -83,6 +83,14 @@ describe('early screens that are not the screen', () => {
     expect(annonce.isConnected).toBe(true);
   });
 
+  it('all leave where <html> names no early screen of its own', () => {
+    const { home, annonce } = earlyScreens();
+    document.documentElement.setAttribute(EARLY_SCREEN_ATTRIBUTE, 'toString');
+    dropUnshownEarlyScreens();
+    expect(home.isConnected).toBe(false);
+    expect(annonce.isConnected).toBe(false);
+  });
+
   it('all leave where none is shown', () => {
     const { home, annonce } = earlyScreens();
     dropUnshownEarlyScreens();

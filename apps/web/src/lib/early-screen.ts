@@ -44,6 +44,12 @@ export function earlyScreenKeys(screen: EarlyScreen): EarlyScreenKeys {
   };
 }
 
+/** The element of the early screen named on <html>, if that names one ("toString" does not). */
+function shownEarlyScreenId(page: Document): string | null {
+  const shown = page.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE);
+  return shown && Object.hasOwn(EARLY_SCREENS, shown) ? EARLY_SCREENS[shown as EarlyScreen] : null;
+}
+
 function earlyScreenElements(page: Document): HTMLElement[] {
   return Object.values(EARLY_SCREENS)
     .map((id) => page.getElementById(id))
@@ -55,8 +61,7 @@ function earlyScreenElements(page: Document): HTMLElement[] {
  * another language): hidden, it would still hold the names its picture of the header carries.
  */
 export function dropUnshownEarlyScreens(page: Document = document) {
-  const shown = page.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE);
-  const shownId = shown && shown in EARLY_SCREENS ? EARLY_SCREENS[shown as EarlyScreen] : null;
+  const shownId = shownEarlyScreenId(page);
   for (const element of earlyScreenElements(page)) {
     if (element.id !== shownId) element.remove();
   }
@@ -75,11 +80,8 @@ export const EARLY_PHOTO_WAIT_MS = 700;
  * most).
  */
 export function takeOverEarlyScreen(page: Document = document) {
-  const shown = page.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE);
-  const early =
-    shown && shown in EARLY_SCREENS
-      ? page.getElementById(EARLY_SCREENS[shown as EarlyScreen])
-      : null;
+  const shownId = shownEarlyScreenId(page);
+  const early = shownId ? page.getElementById(shownId) : null;
   const end = () => {
     for (const element of earlyScreenElements(page)) element.remove();
     page.documentElement.removeAttribute(EARLY_SCREEN_ATTRIBUTE);
