@@ -117,6 +117,24 @@ test.describe('the early home request', () => {
     ).toBeLessThan(0.01);
   });
 
+  test('gives way to the app when the visitor leaves the home before its rows came', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.goto('about:blank');
+    // The home's answer never comes: its rows are never drawn.
+    await page.route('**/home/getHomeData', () => {});
+    await page.goto('/#/', { waitUntil: 'commit' });
+    await expect(page.locator('#early-home')).toBeVisible();
+    // The app has drawn its own home out of sight, waiting for the same answer.
+    await expect(page.locator('#root main [role="status"]').first()).toBeAttached();
+    // Elsewhere in the same page (the back button, a link opened in this tab).
+    await page.goto('/#/about');
+    await expect(page.getByRole('heading', { level: 1, name: /À propos/ })).toBeVisible();
+    await expect(page.locator('#early-home')).toHaveCount(0);
+  });
+
   test('is not drawn for a reader of another language: the app’s own screen comes instead', async ({
     page,
     request,

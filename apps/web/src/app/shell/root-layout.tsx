@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
 import { useLogout } from '@/features/auth/api/logout';
 import { dropUnshownEarlyScreens } from '@/lib/early-screen';
@@ -31,6 +31,15 @@ export function RootLayout() {
     if (!marksFirstContent) markFirstContentShown();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the first screen's, once
   }, []);
+
+  // An early screen pictures the first screen only: once the visitor is elsewhere (the back
+  // button, a link opened in this tab) before that screen's content came, the app shows at once,
+  // or it would stay hidden behind a picture of a screen that is gone.
+  const { pathname } = useLocation();
+  const firstPathname = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPathname.current) markFirstContentShown();
+  }, [pathname]);
 
   useEffect(() => {
     const appName = t('app.name');
