@@ -78,6 +78,13 @@ export function bootPage(page: Window): BootPage {
 /** Runs in the page, alone: it may use nothing from outside its parameters. */
 export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage {
   const { read } = base;
+  // An answer's photo sizes that name a file and its width, and their srcset.
+  const usableSources = (sources: unknown) =>
+    (Array.isArray(sources) ? (sources as Record<string, unknown>[]) : []).filter(
+      (source) => typeof source.url === 'string' && typeof source.width === 'number',
+    );
+  const srcsetOf = (sources: Record<string, unknown>[]) =>
+    sources.map((source) => `${String(source.url)} ${String(source.width)}w`).join(', ');
   return {
     ...base,
     signedInHeaders: (keys) => {
@@ -105,16 +112,12 @@ export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage
       };
     },
     preloadPhoto: (sources, sizes, fallback) => {
-      const valid = (Array.isArray(sources) ? (sources as Record<string, unknown>[]) : []).filter(
-        (source) => typeof source.url === 'string' && typeof source.width === 'number',
-      );
+      const valid = usableSources(sources);
       let attributes: Record<string, string>;
       if (valid.length > 0) {
         attributes = {
           type: String(valid[0]?.type ?? 'image/webp'),
-          imagesrcset: valid
-            .map((source) => `${String(source.url)} ${String(source.width)}w`)
-            .join(', '),
+          imagesrcset: srcsetOf(valid),
           imagesizes: sizes,
         };
       } else if (typeof fallback === 'string') attributes = { href: fallback };
@@ -148,17 +151,13 @@ export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage
       if (root.getAttribute(early.attribute) !== early.name) return false;
       const screen = page.document.getElementById(early.id);
       const slot = screen?.querySelectorAll(`[${early.photoSlotAttribute}]`)[rank];
-      const valid = (Array.isArray(sources) ? (sources as Record<string, unknown>[]) : []).filter(
-        (source) => typeof source.url === 'string' && typeof source.width === 'number',
-      );
+      const valid = usableSources(sources);
       if (!screen || !slot || valid.length === 0) return false;
       // The image asks the file itself: a preload beside it could go out as a second request.
       const image = page.document.createElement('img');
       image.alt = '';
       image.sizes = sizes;
-      image.srcset = valid
-        .map((source) => `${String(source.url)} ${String(source.width)}w`)
-        .join(', ');
+      image.srcset = srcsetOf(valid);
       image.setAttribute('fetchpriority', 'high');
       image.style.cssText = 'width:100%;height:100%;object-fit:cover';
       slot.appendChild(image);
