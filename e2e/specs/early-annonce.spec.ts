@@ -1,6 +1,7 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
+import { layoutShift, watchLayoutShifts } from '../support/layout-shifts';
 import { signIn } from '../support/session';
 import { waitForShellWorker } from '../support/shell-worker';
 
@@ -86,15 +87,7 @@ test.describe('the early announcement request', () => {
     );
     await signIn(page, request);
     await page.goto('about:blank');
-    await page.addInitScript(() => {
-      const shifts = { total: 0 };
-      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          shifts.total += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     // None of the app runs until released: what shows is index.html's own.
     const release = await holdRequests(page, '**/assets/*.js');
     await page.goto(`/#/annonce/show/${ANNONCE}`, { waitUntil: 'commit' });
@@ -123,9 +116,7 @@ test.describe('the early announcement request', () => {
     for (const side of ['x', 'y', 'width', 'height'] as const) {
       expect(Math.abs(after![side] - before![side]), side).toBeLessThan(1);
     }
-    expect(
-      await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total),
-    ).toBeLessThan(0.01);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 
   test('is not drawn for a reader of another language: the app’s own screen comes instead', async ({

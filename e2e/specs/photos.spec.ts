@@ -1,28 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { screenshotPath } from '../support/annonces';
+import { layoutShift, watchLayoutShifts } from '../support/layout-shifts';
 import { signIn } from '../support/session';
 import { expect, journeyTimeout, test } from '../support/test';
-
-/** Adds up the page's layout shifts (those not caused by the user), as CLS does, from the start. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-const layoutShift = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, v) => sum + v, 0),
-  );
 
 /** The photo once loaded: which size the browser took, and whether it is sharp on this screen. */
 async function loadedPhoto(image: Locator) {
