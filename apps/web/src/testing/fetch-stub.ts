@@ -84,3 +84,21 @@ export function stubFetch(handlers: Record<string, StubHandler> = {}) {
     },
   };
 }
+
+/**
+ * Holds every request until `answer` is called: for what must happen while a request is out (the
+ * app taking a screen over before the early answer came).
+ */
+export function holdFetch() {
+  const held: ((response: Response) => void)[] = [];
+  vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => held.push(resolve)));
+  return {
+    /** Answers the requests held so far, once at least one has gone out. */
+    async answer(response: Response) {
+      await vi.waitFor(() => {
+        if (held.length === 0) throw new Error('no request has gone out yet');
+      });
+      for (const resolve of held.splice(0)) resolve(response.clone());
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
-import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { apiError, holdFetch, json, stubFetch } from '@/testing/fetch-stub';
 import { signIn } from '@/testing/test-utils';
 import { makeDetail } from '../testing/annonce-stubs';
 import { galleryTileSizes } from '../components/gallery-sizes';
@@ -301,20 +301,13 @@ describe('the early announcement', () => {
   it('gets no photo once the app has taken the screen over', async () => {
     const early = buildPage();
     signedInDevice();
-    let answer: ((response: Response) => void) | null = null;
-    vi.stubGlobal(
-      'fetch',
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const held = holdFetch();
     const request = boot('/#/annonce/show/42')!;
     expect(shown()).toBe(true);
     takeOverEarlyScreen();
     expect(shown()).toBe(false);
     expect(early.isConnected).toBe(false);
-    answer!(json(makeDetail()));
+    await held.answer(json(makeDetail()));
     await request.response;
     await vi.waitFor(() => expect(preloads()).toHaveLength(1));
     expect(early.querySelector('img')).toBeNull();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
-import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { apiError, holdFetch, json, stubFetch } from '@/testing/fetch-stub';
 import { signIn } from '@/testing/test-utils';
 import { CARD_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
@@ -247,21 +247,13 @@ describe('the early home', () => {
     const early = buildPage();
     signIn();
     localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
-    let answer: ((response: Response) => void) | null = null;
-    vi.stubGlobal(
-      'fetch',
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const held = holdFetch();
     const request = boot('/#/')!;
     expect(shown()).toBe(true);
     takeOverEarlyScreen();
     expect(shown()).toBe(false);
     expect(early.isConnected).toBe(false);
-    await vi.waitFor(() => expect(answer).not.toBeNull());
-    answer!(json([makeGroup({ annonces: [withPhoto(makeCards(1)[0]!)] })]));
+    await held.answer(json([makeGroup({ annonces: [withPhoto(makeCards(1)[0]!)] })]));
     await request.answer;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(early.querySelector('img')).toBeNull();
