@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { env } from '@/config/env';
 import { getClientConfig, isReportingEnvironment } from './client-config';
 import { openGlobalDialog } from './dialogs';
+import { formBody, type FormValue } from './form-body';
 import { i18n } from './i18n';
 import { checkAnswer, prepareAnswerCheck } from './answer-check';
 import type { SchemaLoader } from './lazy-schema';
@@ -29,8 +30,6 @@ export class ApiError extends Error {
     this.invalidField = init.invalidField;
   }
 }
-
-type FormValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -190,13 +189,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: string } {
   if (options.multipart) return { body: options.multipart };
   if (options.form) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.form)) {
-      if (value === undefined || value === null) continue;
-      if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-      else params.set(key, String(value));
-    }
-    return { body: params, contentType: 'application/x-www-form-urlencoded' };
+    return { body: formBody(options.form), contentType: 'application/x-www-form-urlencoded' };
   }
   if (options.json !== undefined) {
     return { body: JSON.stringify(options.json), contentType: 'application/json' };
