@@ -11,7 +11,7 @@ import { renderInNode } from './render-in-node';
 
 /**
  * Puts the early screens (issue 17, src/lib/early-screen.ts) in the built index.html: the signed-in
- * home's and an announcement's frame and loading state, rendered by React's server renderer from
+ * home's, an announcement's and the search's frame and loading state, rendered by React's server renderer from
  * the app's own components, each hidden unless the early requests' script says this visit opens
  * there. Each is a picture of the screen, not the screen: inert and hidden from assistive
  * technology until the app, rendering out of sight meanwhile, takes its place.
@@ -23,6 +23,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const PRERENDERS: Record<EarlyScreen, string> = {
   home: '/src/app/early-home.prerender.tsx',
   annonce: '/src/app/early-annonce.prerender.tsx',
+  search: '/src/app/early-search.prerender.tsx',
 };
 
 interface Rendered {

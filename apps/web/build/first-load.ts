@@ -164,7 +164,7 @@ export function firstLoadPlugin(): Plugin {
       // version hashes the page.
       await prerenderEarlyLogin(root, outDir);
       await prerenderEarlyScreens(root, outDir);
-      addEarlyRequests(outDir);
+      await addEarlyRequests(root, outDir);
       writeServiceWorker(outDir, manifest);
       precompress(outDir);
     },

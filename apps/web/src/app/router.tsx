@@ -32,7 +32,15 @@ export const HOME_HANDLE: RouteHandle = {
 export const loadHome = async () => ({
   Component: (await withTexts(['discovery', 'cards'], () => import('./routes/home'))).HomeRoute,
 });
-const loadSearch = async () => ({
+/** What the search tells the shell (also drawn at build, early-search.prerender.tsx). */
+export const SEARCH_HANDLE: RouteHandle = {
+  titleKey: 'page.search.title',
+  showFilters: true,
+  marksFirstContent: true,
+};
+
+/** The search with its texts (the build's early search loads it the same way). */
+export const loadSearch = async () => ({
   Component: (await withTexts(['discovery', 'cards'], () => import('./routes/search'))).SearchRoute,
 });
 const loadTopAnnonces = async () => ({
@@ -126,11 +134,7 @@ export function createAppRouter() {
           element: <RequireAuth />,
           children: [
             screen(paths.home.path, HOME_HANDLE, loadHome),
-            screen(
-              paths.search.path,
-              { titleKey: 'page.search.title', showFilters: true, marksFirstContent: true },
-              loadSearch,
-            ),
+            screen(paths.search.path, SEARCH_HANDLE, loadSearch),
             screen(paths.topAnnonces.path, { titleKey: 'page.topAnnonces.title' }, loadTopAnnonces),
             screen(paths.profileShow.path, { titleKey: 'page.profileShow.title' }, loadProfileShow),
             screen(paths.profileEdit.path, { titleKey: 'page.profileEdit.title' }, loadProfileEdit),

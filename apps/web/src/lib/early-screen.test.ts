@@ -8,14 +8,16 @@ import {
   type EarlyScreen,
 } from './early-screen';
 
-/** Both early screens in the page, as index.html carries them. */
-function earlyScreens() {
-  const home = document.createElement('div');
-  home.id = EARLY_SCREENS.home;
-  const annonce = document.createElement('div');
-  annonce.id = EARLY_SCREENS.annonce;
-  document.body.append(home, annonce);
-  return { home, annonce };
+/** Every early screen in the page, as index.html carries them. */
+function earlyScreens(): Record<EarlyScreen, HTMLDivElement> {
+  const screens = Object.keys(EARLY_SCREENS) as EarlyScreen[];
+  const elements = screens.map((screen) => {
+    const element = document.createElement('div');
+    element.id = EARLY_SCREENS[screen];
+    return [screen, element] as const;
+  });
+  document.body.append(...elements.map(([, element]) => element));
+  return Object.fromEntries(elements) as Record<EarlyScreen, HTMLDivElement>;
 }
 
 /** One early screen shown as its boot script leaves it, its photo decoding until `decoded`. */
@@ -44,10 +46,11 @@ afterEach(() => {
 
 describe('the early screen’s end', () => {
   it('is at once without a photo, and takes every early screen with it', () => {
-    const { home, annonce } = shownEarlyScreen('home', { photo: 'none' });
+    const { home, annonce, search } = shownEarlyScreen('home', { photo: 'none' });
     takeOverEarlyScreen();
     expect(home.isConnected).toBe(false);
     expect(annonce.isConnected).toBe(false);
+    expect(search.isConnected).toBe(false);
     expect(shown()).toBe(false);
   });
 
@@ -77,24 +80,23 @@ describe('the early screen’s end', () => {
 
 describe('early screens that are not the screen', () => {
   it('leave the page at once; the one shown stays', () => {
-    const { home, annonce } = shownEarlyScreen('annonce', { photo: 'none' });
+    const { home, annonce, search } = shownEarlyScreen('annonce', { photo: 'none' });
     dropUnshownEarlyScreens();
     expect(home.isConnected).toBe(false);
+    expect(search.isConnected).toBe(false);
     expect(annonce.isConnected).toBe(true);
   });
 
   it('all leave where <html> names no early screen of its own', () => {
-    const { home, annonce } = earlyScreens();
+    const elements = Object.values(earlyScreens());
     document.documentElement.setAttribute(EARLY_SCREEN_ATTRIBUTE, 'toString');
     dropUnshownEarlyScreens();
-    expect(home.isConnected).toBe(false);
-    expect(annonce.isConnected).toBe(false);
+    expect(elements.filter((element) => element.isConnected)).toEqual([]);
   });
 
   it('all leave where none is shown', () => {
-    const { home, annonce } = earlyScreens();
+    const elements = Object.values(earlyScreens());
     dropUnshownEarlyScreens();
-    expect(home.isConnected).toBe(false);
-    expect(annonce.isConnected).toBe(false);
+    expect(elements.filter((element) => element.isConnected)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * state of the screens a visit most often opens on (the home, an announcement), rendered at build
  * from the app's own components (src/app/early-*.prerender.tsx, put in by
  * apps/web/build/early-screens.ts). The early requests' script (features/discovery/api/
- * early-home-boot.ts, features/annonces/api/early-annonce-boot.ts) shows the one this visit opens
+ * early-home-boot.ts and early-search-boot.ts, features/annonces/api/early-annonce-boot.ts) shows
+ * the one this visit opens
  * on before the first paint, where the app would open on that very screen, and puts the screen's
  * largest photo in it as soon as its answer is in: a phone sees the screen's shape and its photo
  * while the app's JavaScript is still on its way. The app renders out of sight meanwhile and takes
@@ -14,7 +15,11 @@
 import type { EarlyScreenKeys } from './boot-script';
 
 /** The early screens, each by the id of its element in index.html. */
-export const EARLY_SCREENS = { home: 'early-home', annonce: 'early-annonce' } as const;
+export const EARLY_SCREENS = {
+  home: 'early-home',
+  annonce: 'early-annonce',
+  search: 'early-search',
+} as const;
 export type EarlyScreen = keyof typeof EARLY_SCREENS;
 
 /** Set on <html> by a boot script while an early screen is the screen; its value names it. */

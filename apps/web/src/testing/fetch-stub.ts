@@ -56,13 +56,18 @@ export function stubFetch(handlers: Record<string, StubHandler> = {}) {
         : init.body instanceof URLSearchParams
           ? init.body.toString()
           : '';
+    const headers = new Headers(init.headers);
+    // A boot script of index.html sends its form as a string (early-search-boot.ts).
+    const formEncoded =
+      init.body instanceof URLSearchParams ||
+      headers.get('Content-Type') === 'application/x-www-form-urlencoded';
     const request: StubRequest = {
       method,
       path: url.pathname,
       url,
-      headers: new Headers(init.headers),
+      headers,
       body,
-      form: new URLSearchParams(init.body instanceof URLSearchParams ? init.body : ''),
+      form: new URLSearchParams(formEncoded ? body : ''),
     };
     calls.push(request);
     const handler = table[`${method} ${url.pathname}`];

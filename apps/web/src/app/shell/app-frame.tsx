@@ -8,7 +8,7 @@ import { TopBar } from './top-bar';
 
 /**
  * What every screen is drawn in: skip link, header, main, footer. Apart from the root layout so
- * that the build can draw the very same frame around the early home (early-home.prerender.tsx),
+ * that the build can draw the very same frame around the early screens (early-screen.prerender.tsx),
  * where nobody is signed in yet to read the user from.
  */
 export function AppFrame({

@@ -214,7 +214,8 @@ export function AnnonceCardSkeleton({ rowOnPhone = false }: { rowOnPhone?: boole
       aria-hidden="true"
       data-testid="annonce-card-skeleton"
     >
-      {/* The early home (lib/early-screen.ts) puts the first photo in this box before the app runs. */}
+      {/* The early home and search (lib/early-screen.ts) put the first photo in this box before the
+          app runs. */}
       <Skeleton
         {...{ [EARLY_PHOTO_SLOT_ATTRIBUTE]: '' }}
         className={cn(

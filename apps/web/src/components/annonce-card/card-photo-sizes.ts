@@ -1,6 +1,7 @@
 /**
- * How wide a card's photo shows, as `sizes`: apart from the card, so that the early home request
- * (features/discovery/api/early-home-boot.ts), which runs before any of the app, asks the same file.
+ * How wide a card's photo shows, as `sizes`: apart from the card, so that the early home and search
+ * requests (features/discovery/api/early-home-boot.ts, early-search-boot.ts), which run before any
+ * of the app, ask the same file.
  */
 
 /** A card in a grid of 1, 2 then 3 columns. */

@@ -1,7 +1,10 @@
 import { type SearchSort, type SubFilterObjectType } from '@app/domain';
 import { api } from '@/lib/api-client';
+import { formBody } from '@/lib/form-body';
 import { discoveryAnswerSchemas } from './discovery-answer-schemas';
+import { takeEarlySearch } from './early-search';
 import { criteriaForm, selectionsForm, type Filters } from '../lib/filters';
+import { searchAnnoncesForm } from '../lib/search-form';
 
 export interface Position {
   latitude: number;
@@ -30,20 +33,18 @@ export const getTopAnnonces = (offset: number) =>
 
 /**
  * POST /search/getSearchAnnonces. Silent: the screen shows the 20 s error toast itself while it is
- * on screen (useSearchAnnonces), so that a late answer never toasts over another screen.
+ * on screen (useSearchAnnonces), so that a late answer never toasts over another screen. The first
+ * page of `/search` may already have been sent by index.html's script (api/early-search-boot.ts).
  */
-export const getSearchAnnonces = (filters: Filters, offset: number, user: Position | null) =>
-  api.post('/search/getSearchAnnonces', {
-    form: {
-      offset,
-      researchSorting: filters.researchSorting,
-      userLatitude: user?.latitude,
-      userLongitude: user?.longitude,
-      ...criteriaForm(filters),
-    },
+export const getSearchAnnonces = (filters: Filters, offset: number, user: Position | null) => {
+  const form = searchAnnoncesForm(filters, offset, user);
+  return api.post('/search/getSearchAnnonces', {
+    form,
     schema: discoveryAnswerSchemas.searchAnnonces,
     silent: true,
+    sent: takeEarlySearch(formBody(form).toString()),
   });
+};
 
 /** POST /search/getSearchMapPoints: every located match for the map (silent like the search). */
 export const getSearchMapPoints = (filters: Filters, user: Position | null) =>
