@@ -11,10 +11,10 @@ import { renderInNode } from './render-in-node';
 
 /**
  * Puts the early screens (issue 17, src/lib/early-screen.ts) in the built index.html: the signed-in
- * home's, an announcement's and the search's frame and loading state, rendered by React's server renderer from
- * the app's own components, each hidden unless the early requests' script says this visit opens
- * there. Each is a picture of the screen, not the screen: inert and hidden from assistive
- * technology until the app, rendering out of sight meanwhile, takes its place.
+ * home's, an announcement's and the search's frame and loading state, rendered by React's server
+ * renderer from the app's own components, each hidden unless the early requests' script says this
+ * visit opens there. Each is a picture of the screen, not the screen: inert and hidden from
+ * assistive technology until the app, rendering out of sight meanwhile, takes its place.
  */
 
 const ROOT_ELEMENT = '<div id="root"></div>';
