@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { applyIndexingPolicy } from '@/app/indexing';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, startFirstScreenLoad } from '@/app/router';
 import { rewriteDeepLink } from '@/app/deep-link';
 import { loadClientConfig } from '@/lib/client-config';
 import { initErrorReporting } from '@/lib/error-reporting';
@@ -53,13 +53,20 @@ if (import.meta.env.PROD) {
     });
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+const container: HTMLElement = rootElement;
 
 // French is in the first load; an English reader's texts are fetched before the first screen.
 // The first render is a transition: React yields to the browser between components instead of one
 // long task, so a phone stays responsive (and the early login typeable) while the app renders.
 void i18nReady.finally(() => {
+  // Each in a task of its own, in this order: the first screen's code on its way, then the app.
+  if (getSession()) setTimeout(() => startFirstScreenLoad(window.location.hash), 0);
+  setTimeout(renderApp, 0);
+});
+
+function renderApp() {
   const root = createRoot(container);
   startTransition(() =>
     root.render(
@@ -70,4 +77,4 @@ void i18nReady.finally(() => {
       </StrictMode>,
     ),
   );
-});
+}
