@@ -1,18 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { apiError, holdFetch, json, stubFetch } from '@/testing/fetch-stub';
+import {
+  BOOT_DEVICE_ID,
+  drawEarlyScreen,
+  imagePreloads,
+  isEarlyScreenShown,
+  resetBootPage,
+  signInOnDevice,
+} from '@/testing/early-boot';
 import { signIn } from '@/testing/test-utils';
 import { makeDetail } from '../testing/annonce-stubs';
 import { galleryTileSizes } from '../components/gallery-sizes';
 import { getAnnonce } from './annonces';
 import { signedInBootScriptSource } from '@/lib/boot-script';
-import {
-  EARLY_PHOTO_SLOT_ATTRIBUTE,
-  EARLY_SCREEN_ATTRIBUTE,
-  EARLY_SCREEN_ROLES_META,
-  EARLY_SCREENS,
-  takeOverEarlyScreen,
-} from '@/lib/early-screen';
+import { EARLY_PHOTO_SLOT_ATTRIBUTE, takeOverEarlyScreen } from '@/lib/early-screen';
 import {
   EARLY_ANNONCE_GLOBAL,
   earlyAnnonceBootCall,
@@ -24,7 +26,6 @@ import {
  * announcement before the app's JavaScript has arrived, and the app takes that answer. Run here
  * from the very text the build writes out, alone, as the browser runs it.
  */
-const DEVICE = 'device-0123456789abcdef';
 
 function boot(url: string) {
   window.history.replaceState(null, '', url);
@@ -34,30 +35,11 @@ function boot(url: string) {
   ];
 }
 
-function signedInDevice(tokens?: Parameters<typeof signIn>[0]) {
-  signIn(tokens);
-  localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
-}
-
-const preloads = () =>
-  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
-    srcset: link.getAttribute('imagesrcset'),
-    sizes: link.getAttribute('imagesizes'),
-    href: link.getAttribute('href'),
-    priority: link.getAttribute('fetchpriority'),
-  }));
-
-afterEach(() => {
-  (window as unknown as Record<string, unknown>)[EARLY_ANNONCE_GLOBAL] = undefined;
-  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
-  localStorage.clear();
-  window.history.replaceState(null, '', '/');
-  vi.unstubAllGlobals();
-});
+afterEach(() => resetBootPage(EARLY_ANNONCE_GLOBAL));
 
 describe('the early announcement request', () => {
   it('asks the announcement of the address with the app’s token, device and language', async () => {
-    signedInDevice({ accessToken: 'access-7' });
+    signInOnDevice({ accessToken: 'access-7' });
     localStorage.setItem(STORAGE_KEYS.language, 'en');
     const stub = stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
 
@@ -66,13 +48,13 @@ describe('the early announcement request', () => {
     expect((await request!.response)?.status).toBe(200);
     const [sent] = stub.callsTo('GET', '/annonce/42');
     expect(sent?.headers.get('Authorization')).toBe('Bearer access-7');
-    expect(sent?.headers.get('X-Device-Id')).toBe(DEVICE);
+    expect(sent?.headers.get('X-Device-Id')).toBe(BOOT_DEVICE_ID);
     expect(sent?.headers.get('Accept-Language')).toBe('en');
   });
 
   it('asks nothing for a guest, another screen or page, an id the route refuses, a browser the app has not met', () => {
     const stub = stubFetch();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.deviceId, BOOT_DEVICE_ID);
     expect(boot('/#/annonce/show/42')).toBeUndefined();
     signIn();
     expect(boot('/#/')).toBeUndefined();
@@ -88,11 +70,11 @@ describe('the early announcement request', () => {
   });
 
   it('fetches the gallery’s first photo with the tile’s own sources and sizes', async () => {
-    signedInDevice();
+    signInOnDevice();
     stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
     await boot('/#/annonce/show/42')!.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
-    expect(preloads()[0]).toEqual({
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    expect(imagePreloads()[0]).toEqual({
       srcset: 'http://localhost/files/1/small 480w, http://localhost/files/1/large 1280w',
       sizes: galleryTileSizes(5, 0),
       href: null,
@@ -101,7 +83,7 @@ describe('the early announcement request', () => {
   });
 
   it('fetches the original of a single photo without sizes, as the gallery shows it', async () => {
-    signedInDevice();
+    signInOnDevice();
     const detail = makeDetail();
     const only = { ...detail.vehicle.vehicleImages[0]!, sources: [] };
     stubFetch({
@@ -109,12 +91,12 @@ describe('the early announcement request', () => {
         json({ ...detail, vehicle: { ...detail.vehicle, vehicleImages: [only] } }),
     });
     await boot('/#/annonce/show/42')!.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
-    expect(preloads()[0]).toMatchObject({ href: only.fileUrl, srcset: null });
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    expect(imagePreloads()[0]).toMatchObject({ href: only.fileUrl, srcset: null });
   });
 
   it('preloads nothing without photos or on an error', async () => {
-    signedInDevice();
+    signInOnDevice();
     const detail = makeDetail();
     stubFetch({
       'GET /annonce/42': () =>
@@ -124,13 +106,13 @@ describe('the early announcement request', () => {
     await boot('/#/annonce/show/42')!.response;
     await boot('/#/annonce/show/43')!.response;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(preloads()).toHaveLength(0);
+    expect(imagePreloads()).toHaveLength(0);
   });
 });
 
 describe('the app takes the early request', () => {
   it('uses its answer, checked, instead of asking again; once', async () => {
-    signedInDevice();
+    signInOnDevice();
     const detail = makeDetail();
     const stub = stubFetch({ 'GET /annonce/42': () => json(detail) });
     boot('/#/annonce/show/42');
@@ -141,7 +123,7 @@ describe('the app takes the early request', () => {
   });
 
   it('does not hand one announcement’s answer to another', async () => {
-    signedInDevice();
+    signInOnDevice();
     const stub = stubFetch({
       'GET /annonce/42': () => json(makeDetail()),
       'GET /annonce/7': () => json(makeDetail({ id: 7, serverId: 7 })),
@@ -154,7 +136,7 @@ describe('the app takes the early request', () => {
   });
 
   it('refreshes the token and asks again when the early answer is a 401', async () => {
-    signedInDevice({ accessToken: 'old', refreshToken: 'refresh-1' });
+    signInOnDevice({ accessToken: 'old', refreshToken: 'refresh-1' });
     const stub = stubFetch({
       'GET /annonce/42': (request) =>
         request.headers.get('Authorization') === 'Bearer old'
@@ -178,7 +160,7 @@ describe('the app takes the early request', () => {
   });
 
   it('asks again once the early answer is over a minute old', async () => {
-    signedInDevice();
+    signInOnDevice();
     const stub = stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -193,26 +175,17 @@ describe('the app takes the early request', () => {
 });
 
 describe('the early announcement', () => {
-  /** index.html as the build writes it: the roles on a meta element, the markup in the body. */
-  function buildPage() {
-    const meta = document.createElement('meta');
-    meta.name = EARLY_SCREEN_ROLES_META;
-    meta.content = 'ROLE_INDIVIDUAL_UNCONFIRMED ROLE_INDIVIDUAL_CONFIRMED';
-    document.head.appendChild(meta);
-    const early = document.createElement('div');
-    early.id = EARLY_SCREENS.annonce;
-    early.innerHTML = `<div class="pulse-group"><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div><div></div></div>`;
-    document.body.appendChild(early);
-    return early;
-  }
-  const shown = () => document.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE) === 'annonce';
+  /** index.html as the build writes it: the page's photo box and the rest. */
+  const buildPage = () =>
+    drawEarlyScreen(
+      'annonce',
+      `<div class="pulse-group"><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div><div></div></div>`,
+    );
+  const shown = () => isEarlyScreenShown('annonce');
   const slotImage = (early: HTMLElement) =>
     early.querySelector<HTMLImageElement>(`[${EARLY_PHOTO_SLOT_ATTRIBUTE}] img`);
 
   afterEach(() => {
-    document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
-    document.querySelectorAll(`#${EARLY_SCREENS.annonce}`).forEach((early) => early.remove());
-    document.documentElement.removeAttribute(EARLY_SCREEN_ATTRIBUTE);
     window.matchMedia = matchMedia;
   });
   const matchMedia = window.matchMedia;
@@ -225,7 +198,7 @@ describe('the early announcement', () => {
 
   it('is shown to a member in French and gets the gallery’s first photo in its photo box', async () => {
     const early = buildPage();
-    signedInDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
+    signInOnDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
     stubFetch({ 'GET /annonce/42': () => json(makeDetail()) });
     await boot('/#/annonce/show/42')!.response;
     expect(shown()).toBe(true);
@@ -237,7 +210,7 @@ describe('the early announcement', () => {
     expect(image.getAttribute('sizes')).toBe(galleryTileSizes(5, 0));
     expect(image.alt).toBe('');
     // The image asks the file itself: no preload beside it to race it for the same file.
-    expect(preloads()).toHaveLength(0);
+    expect(imagePreloads()).toHaveLength(0);
     expect(early.querySelector<HTMLElement>('.pulse-group')!.style.animation).toContain('none');
   });
 
@@ -245,11 +218,11 @@ describe('the early announcement', () => {
     const detail = makeDetail();
     // The owner's page puts its status above the gallery.
     let early = buildPage();
-    signedInDevice();
+    signInOnDevice();
     stubFetch({ 'GET /annonce/42': () => json({ ...detail, isMine: true }) });
     await boot('/#/annonce/show/42')!.response;
     expect(shown()).toBe(true);
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
     expect(slotImage(early)).toBeNull();
 
     // From 768 px, several photos stand in three columns: the first tile is narrower.
@@ -259,13 +232,13 @@ describe('the early announcement', () => {
     screenWidth(true);
     stubFetch({ 'GET /annonce/42': () => json(detail) });
     await boot('/#/annonce/show/42')!.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
     expect(slotImage(early)).toBeNull();
   });
 
   it('draws a single photo in its box at any width', async () => {
     const early = buildPage();
-    signedInDevice();
+    signInOnDevice();
     screenWidth(true);
     const detail = makeDetail();
     const only = detail.vehicle.vehicleImages[0]!;
@@ -284,11 +257,11 @@ describe('the early announcement', () => {
       'GET /annonce/42': () => json(makeDetail()),
       'POST /home/getHomeData': () => json([]),
     });
-    signedInDevice({ roles: ['ROLE_ADMIN'] });
+    signInOnDevice({ roles: ['ROLE_ADMIN'] });
     await boot('/#/annonce/show/42')!.response;
     expect(shown()).toBe(false);
 
-    signedInDevice();
+    signInOnDevice();
     localStorage.setItem(STORAGE_KEYS.language, 'en');
     await boot('/#/annonce/show/42')!.response;
     expect(shown()).toBe(false);
@@ -300,7 +273,7 @@ describe('the early announcement', () => {
 
   it('gets no photo once the app has taken the screen over', async () => {
     const early = buildPage();
-    signedInDevice();
+    signInOnDevice();
     const held = holdFetch();
     const request = boot('/#/annonce/show/42')!;
     expect(shown()).toBe(true);
@@ -309,7 +282,7 @@ describe('the early announcement', () => {
     expect(early.isConnected).toBe(false);
     await held.answer(json(makeDetail()));
     await request.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
     expect(early.querySelector('img')).toBeNull();
   });
 });

@@ -1,15 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { apiError, holdFetch, json, stubFetch } from '@/testing/fetch-stub';
+import {
+  BOOT_DEVICE_ID,
+  drawEarlyScreen,
+  imagePreloads,
+  isEarlyScreenShown,
+  MEMBER_ROLES,
+  resetBootPage,
+  signInOnDevice,
+  withPhoto,
+} from '@/testing/early-boot';
 import { signIn } from '@/testing/test-utils';
 import { CARD_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
 import { signedInBootScriptSource } from '@/lib/boot-script';
 import {
   EARLY_PHOTO_SLOT_ATTRIBUTE,
-  EARLY_SCREEN_ATTRIBUTE,
   EARLY_SCREEN_ROLES_META,
-  EARLY_SCREENS,
   takeOverEarlyScreen,
 } from '@/lib/early-screen';
 import { EARLY_HOME_GLOBAL, earlyHomeBootCall, type EarlyHomeRequest } from './early-home-boot';
@@ -20,7 +28,6 @@ import { loadHomeData, startHomeDataEarly } from './early-home-data';
  * app's JavaScript has arrived, and the app takes that answer. Run here from the very text the
  * build writes out, alone, as the browser runs it.
  */
-const DEVICE = 'device-0123456789abcdef';
 
 function boot(url: string) {
   window.history.replaceState(null, '', url);
@@ -28,44 +35,11 @@ function boot(url: string) {
   return (window as unknown as Record<string, EarlyHomeRequest | undefined>)[EARLY_HOME_GLOBAL];
 }
 
-function withPhoto<T extends { id: number }>(card: T) {
-  return {
-    ...card,
-    vehicleFiles: [
-      {
-        id: card.id,
-        fileUrl: `/files/${card.id}`,
-        thumbnailUrl: `/files/${card.id}/small.jpg`,
-        width: 1200,
-        height: 900,
-        sources: [
-          { url: `/files/${card.id}/small`, type: 'image/webp' as const, width: 480 },
-          { url: `/files/${card.id}/medium`, type: 'image/webp' as const, width: 800 },
-        ],
-      },
-    ],
-  };
-}
-
-const preloads = () =>
-  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
-    srcset: link.getAttribute('imagesrcset'),
-    sizes: link.getAttribute('imagesizes'),
-    priority: link.getAttribute('fetchpriority'),
-  }));
-
-afterEach(() => {
-  (window as unknown as Record<string, unknown>)[EARLY_HOME_GLOBAL] = undefined;
-  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
-  localStorage.clear();
-  window.history.replaceState(null, '', '/');
-  vi.unstubAllGlobals();
-});
+afterEach(() => resetBootPage(EARLY_HOME_GLOBAL));
 
 describe('the early home request', () => {
   it('asks the signed-in home’s data with the app’s token, device and language, once the position is known', async () => {
-    signIn({ accessToken: 'access-7' });
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice({ accessToken: 'access-7' });
     localStorage.setItem(STORAGE_KEYS.language, 'en');
     vi.stubGlobal('navigator', {
       ...navigator,
@@ -83,7 +57,7 @@ describe('the early home request', () => {
     expect(response?.status).toBe(200);
     const [sent] = stub.callsTo('POST', '/home/getHomeData');
     expect(sent?.headers.get('Authorization')).toBe('Bearer access-7');
-    expect(sent?.headers.get('X-Device-Id')).toBe(DEVICE);
+    expect(sent?.headers.get('X-Device-Id')).toBe(BOOT_DEVICE_ID);
     expect(sent?.headers.get('Accept-Language')).toBe('en');
     expect(sent?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
     expect(new URLSearchParams(sent?.body).get('latitude')).toBe('43.6');
@@ -91,8 +65,7 @@ describe('the early home request', () => {
   });
 
   it('asks without a position when the browser gives none', async () => {
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     vi.stubGlobal('navigator', {
       ...navigator,
       geolocation: {
@@ -107,7 +80,7 @@ describe('the early home request', () => {
 
   it('asks nothing for a guest, another screen, another page or a browser the app has not met', () => {
     const stub = stubFetch();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.deviceId, BOOT_DEVICE_ID);
     expect(boot('/#/')).toBeUndefined();
     signIn();
     expect(boot('/#/search')).toBeUndefined();
@@ -117,15 +90,14 @@ describe('the early home request', () => {
     expect(boot('/#/')).toBeUndefined();
     localStorage.setItem(STORAGE_KEYS.deviceId, 'short');
     expect(boot('/#/')).toBeUndefined();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.deviceId, BOOT_DEVICE_ID);
     localStorage.setItem(STORAGE_KEYS.user, '{not json');
     expect(boot('/#/')).toBeUndefined();
     expect(stub.calls).toHaveLength(0);
   });
 
   it('fetches the first row’s first photo with the card’s own sources and sizes', async () => {
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     const [plain, pictured, later] = makeCards(3);
     const groups = [
       makeGroup({ annonces: [plain!, withPhoto(pictured!), withPhoto(later!)] }),
@@ -133,59 +105,42 @@ describe('the early home request', () => {
     ];
     stubFetch({ 'POST /home/getHomeData': () => json(groups) });
     await boot('/#/')!.answer;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
-    expect(preloads()[0]).toEqual({
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    expect(imagePreloads()[0]).toEqual({
       srcset: `/files/${pictured!.id}/small 480w, /files/${pictured!.id}/medium 800w`,
       sizes: CARD_PHOTO_SIZES,
+      href: null,
       priority: 'high',
     });
   });
 
   it('preloads nothing when the first row has no photo or the answer is an error', async () => {
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     stubFetch({ 'POST /home/getHomeData': () => json([makeGroup({ annonces: makeCards(3) })]) });
     await boot('/#/')!.answer;
     stubFetch({ 'POST /home/getHomeData': () => json({ code: 'x' }, 500) });
     await boot('/#/')!.answer;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(preloads()).toHaveLength(0);
+    expect(imagePreloads()).toHaveLength(0);
   });
 });
 
 describe('the early home', () => {
-  const INDIVIDUAL = 'ROLE_INDIVIDUAL_UNCONFIRMED ROLE_INDIVIDUAL_CONFIRMED';
-
-  /** index.html as the build writes it: the roles on a meta element, the markup in the body. */
-  function buildPage(roles: string | null = INDIVIDUAL) {
-    if (roles !== null) {
-      const meta = document.createElement('meta');
-      meta.name = EARLY_SCREEN_ROLES_META;
-      meta.content = roles;
-      document.head.appendChild(meta);
-    }
-    const early = document.createElement('div');
-    early.id = EARLY_SCREENS.home;
-    early.innerHTML =
+  /** index.html as the build writes it: a first row of three loading cards, then another. */
+  const buildPage = (roles: string | null = MEMBER_ROLES) =>
+    drawEarlyScreen(
+      'home',
       '<div class="pulse-group">' +
-      `<div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div>`.repeat(3) +
-      '</div>' +
-      `<div class="pulse-group"><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div></div>`;
-    document.body.appendChild(early);
-    return early;
-  }
-  const shown = () => document.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE) === 'home';
-
-  afterEach(() => {
-    document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
-    document.querySelectorAll(`#${EARLY_SCREENS.home}`).forEach((early) => early.remove());
-    document.documentElement.removeAttribute(EARLY_SCREEN_ATTRIBUTE);
-  });
+        `<div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div>`.repeat(3) +
+        '</div>' +
+        `<div class="pulse-group"><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div></div>`,
+      roles,
+    );
+  const shown = () => isEarlyScreenShown('home');
 
   it('is shown to a member, in French, and gets the first photo in its card of that rank', async () => {
     const early = buildPage();
-    signIn({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
     const [plain, pictured] = makeCards(2);
     stubFetch({
       'POST /home/getHomeData': () =>
@@ -203,7 +158,7 @@ describe('the early home', () => {
     expect(image.alt).toBe('');
     expect(slots[0]!.childElementCount).toBe(0);
     // The image asks the file itself: no preload beside it to race it for the same file.
-    expect(preloads()).toHaveLength(0);
+    expect(imagePreloads()).toHaveLength(0);
     // The rows stop pulsing: their content is on its way.
     for (const group of early.querySelectorAll<HTMLElement>('.pulse-group')) {
       expect(group.style.animation).toContain('none');
@@ -211,7 +166,7 @@ describe('the early home', () => {
   });
 
   it('is not shown to another role, another language, a guest or where the page has none', async () => {
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.deviceId, BOOT_DEVICE_ID);
     stubFetch({ 'POST /home/getHomeData': () => json([]) });
     buildPage();
     signIn({ roles: ['ROLE_ADMIN'] });
@@ -235,7 +190,7 @@ describe('the early home', () => {
     document.head.appendChild(
       Object.assign(document.createElement('meta'), {
         name: EARLY_SCREEN_ROLES_META,
-        content: INDIVIDUAL,
+        content: MEMBER_ROLES,
       }),
     );
     (window as unknown as Record<string, unknown>)[EARLY_HOME_GLOBAL] = undefined;
@@ -245,8 +200,7 @@ describe('the early home', () => {
 
   it('gets no photo once the app has taken the screen over', async () => {
     const early = buildPage();
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     const held = holdFetch();
     const request = boot('/#/')!;
     expect(shown()).toBe(true);
@@ -257,14 +211,13 @@ describe('the early home', () => {
     await request.answer;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(early.querySelector('img')).toBeNull();
-    expect(preloads()).toHaveLength(1);
+    expect(imagePreloads()).toHaveLength(1);
   });
 });
 
 describe('the app takes the early request', () => {
   it('uses its answer, checked, instead of asking again, and its position for the screen', async () => {
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     const groups = [makeGroup({ annonces: makeCards(2) })];
     const stub = stubFetch({ 'POST /home/getHomeData': () => json(groups) });
     boot('/#/');
@@ -278,8 +231,7 @@ describe('the app takes the early request', () => {
   });
 
   it('refreshes the token and asks again when the early answer is a 401', async () => {
-    signIn({ accessToken: 'old', refreshToken: 'refresh-1' });
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice({ accessToken: 'old', refreshToken: 'refresh-1' });
     const groups = [makeGroup({ annonces: makeCards(1) })];
     const stub = stubFetch({
       'POST /home/getHomeData': (request) =>
@@ -307,8 +259,7 @@ describe('the app takes the early request', () => {
   });
 
   it('takes it even when the app’s code came slowly, but not once the visitor has been elsewhere a minute', async () => {
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -329,8 +280,7 @@ describe('the app takes the early request', () => {
   });
 
   it('sends the request itself when the early one never got an answer', async () => {
-    signIn();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    signInOnDevice();
     const groups = [makeGroup({ annonces: makeCards(1) })];
     let first = true;
     const stub = stubFetch({

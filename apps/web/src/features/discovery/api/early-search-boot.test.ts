@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROW_PHOTO_SIZES } from '@/components/annonce-card/card-photo-sizes';
 import { signedInBootScriptSource } from '@/lib/boot-script';
-import {
-  EARLY_PHOTO_SLOT_ATTRIBUTE,
-  EARLY_SCREEN_ATTRIBUTE,
-  EARLY_SCREEN_ROLES_META,
-  EARLY_SCREENS,
-  takeOverEarlyScreen,
-} from '@/lib/early-screen';
+import { EARLY_PHOTO_SLOT_ATTRIBUTE, takeOverEarlyScreen } from '@/lib/early-screen';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { apiError, holdFetch, json, stubFetch } from '@/testing/fetch-stub';
+import {
+  BOOT_DEVICE_ID,
+  drawEarlyScreen,
+  imagePreloads,
+  isEarlyScreenShown,
+  resetBootPage,
+  signInOnDevice,
+  withPhoto,
+} from '@/testing/early-boot';
 import { signIn } from '@/testing/test-utils';
 import { EMPTY_FILTERS } from '../lib/filters';
 import { plainSearchFirstBody } from '../lib/search-form';
@@ -27,7 +30,6 @@ import {
  * very text the build writes out (with the body the build asks of the app's form), alone, as the
  * browser runs it.
  */
-const DEVICE = 'device-0123456789abcdef';
 const SEARCH = 'POST /search/getSearchAnnonces';
 
 function boot(url: string) {
@@ -37,30 +39,6 @@ function boot(url: string) {
   return (window as unknown as Record<string, EarlySearchRequest | undefined>)[EARLY_SEARCH_GLOBAL];
 }
 
-function signedInDevice(tokens?: Parameters<typeof signIn>[0]) {
-  signIn(tokens);
-  localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
-}
-
-function withPhoto<T extends { id: number }>(card: T) {
-  return {
-    ...card,
-    vehicleFiles: [
-      {
-        id: card.id,
-        fileUrl: `/files/${card.id}`,
-        thumbnailUrl: `/files/${card.id}/small.jpg`,
-        width: 1200,
-        height: 900,
-        sources: [
-          { url: `/files/${card.id}/small`, type: 'image/webp' as const, width: 480 },
-          { url: `/files/${card.id}/medium`, type: 'image/webp' as const, width: 800 },
-        ],
-      },
-    ],
-  };
-}
-
 /** Results whose first photo is on the card of rank `rank`. */
 function resultsWithPhotoAt(rank: number, count = 8) {
   return searchPage(
@@ -68,24 +46,11 @@ function resultsWithPhotoAt(rank: number, count = 8) {
   );
 }
 
-const preloads = () =>
-  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
-    srcset: link.getAttribute('imagesrcset'),
-    sizes: link.getAttribute('imagesizes'),
-    priority: link.getAttribute('fetchpriority'),
-  }));
-
-afterEach(() => {
-  (window as unknown as Record<string, unknown>)[EARLY_SEARCH_GLOBAL] = undefined;
-  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
-  localStorage.clear();
-  window.history.replaceState(null, '', '/');
-  vi.unstubAllGlobals();
-});
+afterEach(() => resetBootPage(EARLY_SEARCH_GLOBAL));
 
 describe('the early search request', () => {
   it('asks the first page of the search without criteria, as the app would, with its token, device and language', async () => {
-    signedInDevice({ accessToken: 'access-7' });
+    signInOnDevice({ accessToken: 'access-7' });
     localStorage.setItem(STORAGE_KEYS.language, 'en');
     const stub = stubFetch({ [SEARCH]: () => json(searchPage(makeCards(3))) });
 
@@ -93,7 +58,7 @@ describe('the early search request', () => {
     expect((await request!.response)?.status).toBe(200);
     const [sent] = stub.callsTo('POST', '/search/getSearchAnnonces');
     expect(sent?.headers.get('Authorization')).toBe('Bearer access-7');
-    expect(sent?.headers.get('X-Device-Id')).toBe(DEVICE);
+    expect(sent?.headers.get('X-Device-Id')).toBe(BOOT_DEVICE_ID);
     expect(sent?.headers.get('Accept-Language')).toBe('en');
     // No criteria and no position: the app's first search before the phone says where it is.
     expect(Object.fromEntries(sent!.form)).toEqual({
@@ -109,7 +74,7 @@ describe('the early search request', () => {
 
   it('asks nothing for a guest, an address with criteria, another screen or page, a browser the app has not met', () => {
     const stub = stubFetch();
-    localStorage.setItem(STORAGE_KEYS.deviceId, DEVICE);
+    localStorage.setItem(STORAGE_KEYS.deviceId, BOOT_DEVICE_ID);
     expect(boot('/#/search')).toBeUndefined();
     signIn();
     expect(boot('/#/search?search=AB-123-CD')).toBeUndefined();
@@ -123,31 +88,32 @@ describe('the early search request', () => {
   });
 
   it('fetches the first result’s photo with a row’s sources and sizes', async () => {
-    signedInDevice();
+    signInOnDevice();
     stubFetch({ [SEARCH]: () => json(resultsWithPhotoAt(2)) });
     await boot('/#/search')!.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
-    expect(preloads()[0]).toEqual({
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    expect(imagePreloads()[0]).toEqual({
       srcset: '/files/3/small 480w, /files/3/medium 800w',
       sizes: ROW_PHOTO_SIZES,
+      href: null,
       priority: 'high',
     });
   });
 
   it('preloads nothing without photos or on an error', async () => {
-    signedInDevice();
+    signInOnDevice();
     stubFetch({ [SEARCH]: () => json(searchPage(makeCards(4))) });
     await boot('/#/search')!.response;
     stubFetch({ [SEARCH]: () => apiError(500, 'INTERNAL', 'error.generic') });
     await boot('/#/search')!.response;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(preloads()).toHaveLength(0);
+    expect(imagePreloads()).toHaveLength(0);
   });
 });
 
 describe('the app takes the early request', () => {
   it('uses its answer, checked, for its first search of the same body; once', async () => {
-    signedInDevice();
+    signInOnDevice();
     const stub = stubFetch({ [SEARCH]: () => json(searchPage(makeCards(3))) });
     boot('/#/search');
     expect((await getSearchAnnonces(EMPTY_FILTERS, 0, null)).annonces).toHaveLength(3);
@@ -157,7 +123,7 @@ describe('the app takes the early request', () => {
   });
 
   it('does not hand it to a first search of another body, and drops it', async () => {
-    signedInDevice();
+    signInOnDevice();
     const stub = stubFetch({ [SEARCH]: () => json(searchPage(makeCards(3))) });
     boot('/#/search');
     await getSearchAnnonces(EMPTY_FILTERS, 0, { latitude: 43.6, longitude: 1.44 });
@@ -170,7 +136,7 @@ describe('the app takes the early request', () => {
   });
 
   it('refreshes the token and asks again when the early answer is a 401', async () => {
-    signedInDevice({ accessToken: 'old', refreshToken: 'refresh-1' });
+    signInOnDevice({ accessToken: 'old', refreshToken: 'refresh-1' });
     const stub = stubFetch({
       [SEARCH]: (request) =>
         request.headers.get('Authorization') === 'Bearer old'
@@ -196,7 +162,7 @@ describe('the app takes the early request', () => {
   });
 
   it('asks again once the early answer is over a minute old', async () => {
-    signedInDevice();
+    signInOnDevice();
     const stub = stubFetch({ [SEARCH]: () => json(searchPage(makeCards(1))) });
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -211,34 +177,21 @@ describe('the app takes the early request', () => {
 });
 
 describe('the early search', () => {
-  /** index.html as the build writes it: the roles on a meta element, six loading cards. */
-  function buildPage() {
-    const meta = document.createElement('meta');
-    meta.name = EARLY_SCREEN_ROLES_META;
-    meta.content = 'ROLE_INDIVIDUAL_UNCONFIRMED ROLE_INDIVIDUAL_CONFIRMED';
-    document.head.appendChild(meta);
-    const early = document.createElement('div');
-    early.id = EARLY_SCREENS.search;
-    const card = `<div><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div><div></div></div>`;
-    early.innerHTML = `<div class="pulse-group">${card.repeat(6)}</div>`;
-    document.body.appendChild(early);
-    return early;
-  }
-  const shown = () => document.documentElement.getAttribute(EARLY_SCREEN_ATTRIBUTE) === 'search';
+  /** index.html as the build writes it: six loading cards. */
+  const buildPage = () =>
+    drawEarlyScreen(
+      'search',
+      `<div class="pulse-group">${`<div><div ${EARLY_PHOTO_SLOT_ATTRIBUTE}></div><div></div></div>`.repeat(6)}</div>`,
+    );
+  const shown = () => isEarlyScreenShown('search');
   const slotImages = (early: HTMLElement) =>
     [...early.querySelectorAll(`[${EARLY_PHOTO_SLOT_ATTRIBUTE}]`)].map((slot) =>
       slot.querySelector('img'),
     );
 
-  afterEach(() => {
-    document.head.querySelectorAll('meta').forEach((meta) => meta.remove());
-    document.querySelectorAll(`#${EARLY_SCREENS.search}`).forEach((early) => early.remove());
-    document.documentElement.removeAttribute(EARLY_SCREEN_ATTRIBUTE);
-  });
-
   it('is shown to a member in French and gets the first photo in the loading card of its rank', async () => {
     const early = buildPage();
-    signedInDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
+    signInOnDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
     stubFetch({ [SEARCH]: () => json(resultsWithPhotoAt(1)) });
     await boot('/#/search')!.response;
     expect(shown()).toBe(true);
@@ -249,26 +202,26 @@ describe('the early search', () => {
     expect(image.alt).toBe('');
     expect(slotImages(early).filter(Boolean)).toHaveLength(1);
     // The image asks the file itself: no preload beside it to race it for the same file.
-    expect(preloads()).toHaveLength(0);
+    expect(imagePreloads()).toHaveLength(0);
   });
 
   it('only fetches a first photo further down than its loading cards', async () => {
     const early = buildPage();
-    signedInDevice();
+    signInOnDevice();
     stubFetch({ [SEARCH]: () => json(resultsWithPhotoAt(7)) });
     await boot('/#/search')!.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
     expect(slotImages(early).filter(Boolean)).toHaveLength(0);
   });
 
   it('is not shown to another role, in another language, or for an address with criteria', async () => {
     buildPage();
     stubFetch({ [SEARCH]: () => json(searchPage([])) });
-    signedInDevice({ roles: ['ROLE_ADMIN'] });
+    signInOnDevice({ roles: ['ROLE_ADMIN'] });
     await boot('/#/search')!.response;
     expect(shown()).toBe(false);
 
-    signedInDevice();
+    signInOnDevice();
     localStorage.setItem(STORAGE_KEYS.language, 'en');
     await boot('/#/search')!.response;
     expect(shown()).toBe(false);
@@ -280,7 +233,7 @@ describe('the early search', () => {
 
   it('gets no photo once the app has taken the screen over', async () => {
     const early = buildPage();
-    signedInDevice();
+    signInOnDevice();
     const held = holdFetch();
     const request = boot('/#/search')!;
     expect(shown()).toBe(true);
@@ -288,7 +241,7 @@ describe('the early search', () => {
     expect(early.isConnected).toBe(false);
     await held.answer(json(resultsWithPhotoAt(0)));
     await request.response;
-    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
     expect(early.querySelector('img')).toBeNull();
   });
 });
