@@ -35,6 +35,12 @@ export interface SignedInBootPage extends BootPage {
    * that early screen is not shown or has no such box, or the answer gives no usable source.
    */
   putEarlyPhoto(early: EarlyScreenKeys, rank: number, sources: unknown, sizes: string): boolean;
+  /**
+   * The first photo of a list of cards (an answer's `annonces`, the first with a photo, as the
+   * app's list marks it): put in the shown early screen's loading card of that rank, or else
+   * fetched for the app's card with the cards' `sizes`.
+   */
+  showFirstCardPhoto(early: EarlyScreenKeys, cards: unknown, sizes: string): void;
 }
 
 /** What a boot script knows of its early screen (lib/early-screen.ts). */
@@ -85,7 +91,7 @@ export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage
     );
   const srcsetOf = (sources: Record<string, unknown>[]) =>
     sources.map((source) => `${String(source.url)} ${String(source.width)}w`).join(', ');
-  return {
+  const helpers: SignedInBootPage = {
     ...base,
     signedInHeaders: (keys) => {
       let token: unknown = null;
@@ -167,7 +173,20 @@ export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage
       }
       return true;
     },
+    showFirstCardPhoto: (early, cards, sizes) => {
+      const list = (Array.isArray(cards) ? cards : []) as {
+        vehicleFiles?: { sources?: unknown }[];
+      }[];
+      const rank = list.findIndex(
+        (card) => Array.isArray(card.vehicleFiles) && card.vehicleFiles.length > 0,
+      );
+      if (rank < 0) return;
+      const sources = list[rank]?.vehicleFiles?.[0]?.sources;
+      if (helpers.putEarlyPhoto(early, rank, sources, sizes)) return;
+      helpers.preloadPhoto(sources, sizes);
+    },
   };
+  return helpers;
 }
 
 /** The app's storage keys and languages, as the boot scripts' configurations carry them. */

@@ -55,10 +55,6 @@ export interface EarlyHomeBootConfig {
   earlyHome: EarlyScreenKeys;
 }
 
-interface StoredPhoto {
-  sources?: { url?: unknown; width?: unknown; type?: unknown }[];
-}
-
 /**
  * Runs in the page's head, alone: written out as its source text, it may use nothing from outside
  * its parameters. It starts only where the app's home would send the same request: the page itself,
@@ -67,7 +63,7 @@ interface StoredPhoto {
 export function earlyHomeBoot(
   config: EarlyHomeBootConfig,
   page: Window,
-  { onAppPage, signedInHeaders, preloadPhoto, showEarlyScreen, putEarlyPhoto }: SignedInBootPage,
+  { onAppPage, signedInHeaders, showEarlyScreen, showFirstCardPhoto }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
   const route = page.location.hash.replace(/^#/, '').split('?')[0];
@@ -105,27 +101,22 @@ export function earlyHomeBoot(
 
   // The early home: the screen's frame and loading rows, drawn where the app would draw this very
   // screen, until the app takes its place. Decided here, in the head, before the first paint.
-  const shown = showEarlyScreen(config.signedIn, config.earlyHome);
+  showEarlyScreen(config.signedIn, config.earlyHome);
 
   // The first row's first photo, fetched while the app's code still loads: the same file the card
-  // will ask (same sources, same sizes), so the card finds it in the browser's cache.
+  // will ask (same sources, same sizes), so the card finds it in the browser's cache; in the early
+  // home's loading card of that rank while it is shown.
   void answer
     .then(({ response }) =>
       response && response.ok ? (response.clone().json() as Promise<unknown>) : null,
     )
     .then((groups) => {
       if (!Array.isArray(groups)) return;
-      const first = groups[0] as { annonces?: { vehicleFiles?: StoredPhoto[] }[] } | undefined;
+      const first = groups[0] as { annonces?: unknown } | undefined;
       const cards = Array.isArray(first?.annonces)
         ? first.annonces.slice(0, config.firstRowCards)
         : [];
-      const position = cards.findIndex(
-        (each) => Array.isArray(each.vehicleFiles) && each.vehicleFiles.length,
-      );
-      const sources = cards[position]?.vehicleFiles?.[0]?.sources;
-      // In the early home, where the app would draw it: the first row's loading card of that rank.
-      if (shown && putEarlyPhoto(config.earlyHome, position, sources, config.photoSizes)) return;
-      preloadPhoto(sources, config.photoSizes);
+      showFirstCardPhoto(config.earlyHome, cards, config.photoSizes);
     })
     .catch(() => {});
 }

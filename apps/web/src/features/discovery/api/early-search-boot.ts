@@ -50,10 +50,6 @@ export interface EarlySearchBootConfig {
   earlySearch: EarlyScreenKeys;
 }
 
-interface StoredCard {
-  vehicleFiles?: { sources?: unknown }[];
-}
-
 /**
  * Runs in the page's head, alone: written out as its source text, it may use nothing from outside
  * its parameters. It starts only where the app's search would send the same request: the page
@@ -63,7 +59,7 @@ interface StoredCard {
 export function earlySearchBoot(
   config: EarlySearchBootConfig,
   page: Window,
-  { onAppPage, signedInHeaders, preloadPhoto, showEarlyScreen, putEarlyPhoto }: SignedInBootPage,
+  { onAppPage, signedInHeaders, showEarlyScreen, showFirstCardPhoto }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
   if (page.location.hash.replace(/^#/, '') !== config.route) return;
@@ -81,23 +77,15 @@ export function earlySearchBoot(
 
   // The early search: the screen's frame and loading cards, drawn where the app would draw this
   // very screen, until the app takes its place. Decided here, before the first paint.
-  const shown = showEarlyScreen(config.signedIn, config.earlySearch);
+  showEarlyScreen(config.signedIn, config.earlySearch);
 
-  // The first result's photo (the list's first card with one, as the app's list marks it),
-  // fetched while the app's code still loads: the same file its card will ask.
+  // The first result's photo, fetched while the app's code still loads: the same file its card
+  // will ask, in its loading card when the early search is still shown.
   void response
     .then((answer) => (answer && answer.ok ? (answer.clone().json() as Promise<unknown>) : null))
     .then((found) => {
-      const annonces = (found as { annonces?: StoredCard[] } | null)?.annonces;
-      if (!Array.isArray(annonces)) return;
-      const position = annonces.findIndex(
-        (each) => Array.isArray(each.vehicleFiles) && each.vehicleFiles.length > 0,
-      );
-      if (position < 0) return;
-      const sources = annonces[position]?.vehicleFiles?.[0]?.sources;
-      // In the loading card of that rank, where the list will draw it (if it draws that many).
-      if (shown && putEarlyPhoto(config.earlySearch, position, sources, config.photoSizes)) return;
-      preloadPhoto(sources, config.photoSizes);
+      const annonces = (found as { annonces?: unknown } | null)?.annonces;
+      showFirstCardPhoto(config.earlySearch, annonces, config.photoSizes);
     })
     .catch(() => {});
 }
