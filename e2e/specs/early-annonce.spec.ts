@@ -2,6 +2,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
 import { layoutShift, watchLayoutShifts } from '../support/layout-shifts';
+import { firstScreenAsked } from '../support/early-answer';
 import { signIn } from '../support/session';
 import { waitForShellWorker } from '../support/shell-worker';
 
@@ -56,25 +57,14 @@ test.describe('the early announcement request', () => {
   }) => {
     await signIn(page, request);
     await waitForShellWorker(page);
-    await page.goto('about:blank');
-    const asked: string[] = [];
-    page.on('request', (sent) => {
-      if (isAnnonce(sent)) asked.push('annonce');
-      else if (new URL(sent.url()).pathname.startsWith('/files/')) asked.push(sent.url());
+    const asked = await firstScreenAsked(page, `/#/annonce/show/${ANNONCE}`, {
+      isScreenRequest: isAnnonce,
+      // The app's own photo, not the early screen's, which stays until the takeover.
+      photo: page.locator('#root main img[fetchpriority="high"]'),
     });
-    await page.goto(`/#/annonce/show/${ANNONCE}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const first = page.locator('main img[fetchpriority="high"]');
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
-    expect(asked.filter((entry) => entry === 'annonce')).toHaveLength(1);
+    expect(asked.screenRequests).toBe(1);
     // One file of that photo: the gallery picked the very file preloaded for it.
-    const photo = /^\/files\/\d+\//.exec(new URL(shown).pathname)?.[0] ?? shown;
-    expect(
-      asked.filter((entry) => entry !== 'annonce' && new URL(entry).pathname.startsWith(photo)),
-    ).toEqual([shown]);
+    expect(asked.photoFiles).toEqual([asked.shown]);
   });
 
   test('draws the page’s frame and its first photo from index.html, then the app takes its place without a move', async ({

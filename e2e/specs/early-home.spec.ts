@@ -2,6 +2,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
 import { layoutShift, watchLayoutShifts } from '../support/layout-shifts';
+import { firstScreenAsked } from '../support/early-answer';
 import { signIn } from '../support/session';
 import { waitForShellWorker } from '../support/shell-worker';
 
@@ -45,27 +46,13 @@ test.describe('the early home request', () => {
   }) => {
     await signIn(page, request);
     await waitForShellWorker(page);
-    // Counted from a new document on: the sign-in left the app on the home, whose own request may
-    // still go out until that page is gone.
-    await page.goto('about:blank');
-    const asked: string[] = [];
-    page.on('request', (sent) => {
-      if (isHomeData(sent)) asked.push('home');
-      else if (new URL(sent.url()).pathname.startsWith('/files/')) asked.push(sent.url());
+    const asked = await firstScreenAsked(page, '/#/', {
+      isScreenRequest: isHomeData,
+      photo: page.locator('#root main article img[fetchpriority="high"]'),
     });
-    await page.goto('/#/');
-    const first = page.locator('main article img[fetchpriority="high"]');
-    await expect(first).toBeVisible();
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
-    expect(asked.filter((entry) => entry === 'home')).toHaveLength(1);
-    // One file of that photo, whatever its size: the card picked the very file asked early for it.
-    const photo = /^\/files\/\d+\//.exec(new URL(shown).pathname)?.[0] ?? shown;
-    expect(
-      asked.filter((entry) => entry !== 'home' && new URL(entry).pathname.startsWith(photo)),
-    ).toEqual([shown]);
+    expect(asked.screenRequests).toBe(1);
+    // One file of that photo: the card picked the very file asked early for it.
+    expect(asked.photoFiles).toEqual([asked.shown]);
   });
 
   test('draws the home and its first photo from index.html, then the app takes its place without a move', async ({

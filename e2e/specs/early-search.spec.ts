@@ -2,6 +2,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
 import { layoutShift, watchLayoutShifts } from '../support/layout-shifts';
+import { firstScreenAsked } from '../support/early-answer';
 import { signIn } from '../support/session';
 import { waitForShellWorker } from '../support/shell-worker';
 
@@ -49,25 +50,13 @@ test.describe('the early search request', () => {
   }) => {
     await signIn(page, request);
     await waitForShellWorker(page);
-    await page.goto('about:blank');
-    const asked: string[] = [];
-    page.on('request', (sent) => {
-      if (isSearch(sent)) asked.push('search');
-      else if (new URL(sent.url()).pathname.startsWith('/files/')) asked.push(sent.url());
+    const asked = await firstScreenAsked(page, '/#/search', {
+      isScreenRequest: isSearch,
+      photo: page.locator('#root main article img[fetchpriority="high"]'),
     });
-    await page.goto('/#/search');
-    const first = page.locator('main article img[fetchpriority="high"]');
-    await expect(first).toBeVisible();
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    const shown = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
-    expect(asked.filter((entry) => entry === 'search')).toHaveLength(1);
+    expect(asked.screenRequests).toBe(1);
     // One file of that photo: the card picked the very file asked early for it.
-    const photo = /^\/files\/\d+\//.exec(new URL(shown).pathname)?.[0] ?? shown;
-    expect(
-      asked.filter((entry) => entry !== 'search' && new URL(entry).pathname.startsWith(photo)),
-    ).toEqual([shown]);
+    expect(asked.photoFiles).toEqual([asked.shown]);
   });
 
   test('draws the search and its first photo from index.html, then the app takes its place without a move', async ({
