@@ -28,12 +28,15 @@ export function cleanCatalogName(name: string): string {
   return name.replace(/\s+/g, ' ').trim();
 }
 
+// Made on the first comparison, not at import: a browser's first Intl object loads its locale data
+// (see shared/calendar-day.ts), and screens import this module without sorting anything.
+let catalogNameCollator: Intl.Collator | null = null;
+
 /**
  * Sorts catalogue names the way a French reader expects: case and accents ignored, numbers in
  * numeric order ("208" before "2008", "Model 3" before "Model S").
  */
-export const catalogNameCollator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
-
 export function compareCatalogNames(a: string, b: string): number {
+  catalogNameCollator ??= new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
   return catalogNameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }

@@ -2,19 +2,22 @@
 export const FRANCE_TIME_ZONE = 'Europe/Paris';
 
 /**
- * Made once: building a formatter with a time zone costs about a tenth of a millisecond, which every
- * identifier check paid (issue 20).
+ * Made once, on first use: building a formatter with a time zone costs about a tenth of a
+ * millisecond, which every identifier check paid (issue 20). Not at import: a browser's first Intl
+ * formatter loads its locale data (130 to 360 ms at a phone's speed), and the login imports this
+ * module with its form rules although it never asks a day (issue 17).
  */
-const FRANCE_DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: FRANCE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+let franceDayFormat: Intl.DateTimeFormat | null = null;
 
 /** The calendar day of an instant in France, "YYYY-MM-DD". */
 export function calendarDayInFrance(instant: Date): string {
-  return FRANCE_DAY_FORMAT.format(instant);
+  franceDayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: FRANCE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return franceDayFormat.format(instant);
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
