@@ -1,5 +1,5 @@
 import { INDIVIDUAL_ROLES } from '@app/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   createHashRouter,
   matchPath,
@@ -246,8 +246,27 @@ export function createAppRouter() {
   ]);
 }
 
+type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
+let preparedRouter: AppRouterInstance | null = null;
+
+/**
+ * Creates the app's router before React's first render, in a task of its own (main.tsx). Creating
+ * it ranks every route and starts the first navigation: 100-135 ms of a phone's main thread at 4x,
+ * which inside the render was one unit React cannot slice, the longest task of every first screen
+ * (issue 17).
+ */
+export function prepareAppRouter() {
+  preparedRouter ??= createAppRouter();
+}
+
 export function AppRouter() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => preparedRouter ?? createAppRouter());
+  // Taken once mounted (not in the initializer, which StrictMode calls twice): a later AppRouter
+  // (a test's next render) starts from the address it is given.
+  useEffect(() => {
+    if (preparedRouter === router) preparedRouter = null;
+  }, [router]);
   return <RouterProvider router={router} />;
 }
 
@@ -258,19 +277,28 @@ const FIRST_SCREEN_LOADS = [
   [paths.annonceShow.path, loadAnnonceShow],
 ] as const;
 
-/** The code and texts of the screen at `hash`, when it is one of FIRST_SCREEN_LOADS. */
-export function firstScreenLoad(hash: string): (() => Promise<unknown>) | undefined {
+/** A visitor's first screen, also drawn early (early-login.prerender.tsx). */
+const GUEST_FIRST_SCREEN_LOADS = [[paths.login.path, loadLogin]] as const;
+
+/**
+ * The code and texts of the screen at `hash`, when it is one of FIRST_SCREEN_LOADS for a
+ * signed-in visit, or the login for a visitor.
+ */
+export function firstScreenLoad(
+  hash: string,
+  signedIn: boolean,
+): (() => Promise<unknown>) | undefined {
   const pathname = hash.replace(/^#/, '').split('?')[0] || '/';
-  return FIRST_SCREEN_LOADS.find(([path]) => matchPath(path, pathname))?.[1];
+  const loads = signedIn ? FIRST_SCREEN_LOADS : GUEST_FIRST_SCREEN_LOADS;
+  return loads.find(([path]) => matchPath(path, pathname))?.[1];
 }
 
 /**
- * Asks a signed-in visit's first screen's code and texts before the router exists (main.tsx, in a
- * task of its own). The router, created in React's first render, asks them again and finds them
- * on their way: its task no longer appends the screen's dozen modulepreload links (30-47 ms of a
- * phone's main thread at 4x, the longest task's biggest part, issue 17), and the screen's files
- * leave a little earlier. A failure is the router's to show, when it asks.
+ * Asks the first screen's code and texts before the router exists (main.tsx, in a task of its
+ * own). The router asks them again and finds them on their way: its task no longer appends the
+ * screen's dozen modulepreload links (30-47 ms of a phone's main thread at 4x, issue 17), and the
+ * screen's files leave a little earlier. A failure is the router's to show, when it asks.
  */
-export function startFirstScreenLoad(hash: string) {
-  void firstScreenLoad(hash)?.().catch(() => {});
+export function startFirstScreenLoad(hash: string, signedIn: boolean) {
+  void firstScreenLoad(hash, signedIn)?.().catch(() => {});
 }

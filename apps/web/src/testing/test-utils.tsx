@@ -2,7 +2,7 @@ import type { Role } from '@app/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, prepareAppRouter } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { loadClientConfig } from '@/lib/client-config';
@@ -42,13 +42,24 @@ export function signIn({
  * Renders the whole app (real providers, real router) at a hash route, optionally signed in.
  * Stub fetch first (stubFetch); the runtime configuration is loaded as main.tsx does.
  */
-export async function renderApp(url = '/', { user }: { user?: TestSessionOptions | false } = {}) {
+export async function renderApp(
+  url = '/',
+  {
+    user,
+    routerFirst = false,
+  }: {
+    user?: TestSessionOptions | false;
+    /** The router created before the render, in a task of its own, as main.tsx does. */
+    routerFirst?: boolean;
+  } = {},
+) {
   if (user !== undefined && user !== false) signIn(user);
   window.location.hash = `#${url}`;
   // jsdom dispatches hashchange/popstate in a later task: let them pass before the router listens,
   // or the late popstate would cancel the router's first redirect.
   await new Promise((resolve) => setTimeout(resolve, 0));
   await loadClientConfig();
+  if (routerFirst) prepareAppRouter();
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const result = render(
     <AppProvider queryClient={queryClient}>
