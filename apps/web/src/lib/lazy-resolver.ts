@@ -1,6 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { afterFirstScreenIdle } from './first-screen';
-import { zodFirst } from './zod-first';
 
 /**
  * A form's resolver whose code (zod and its schema) is not part of the screen's first load (issue
@@ -12,7 +11,7 @@ export function lazyResolver<Values extends FieldValues, Context, Output>(
 ): Resolver<Values, Context, Output> {
   let loading: Promise<Resolver<Values, Context, Output>> | null = null;
   const resolver = () => {
-    loading ??= zodFirst(load).catch((error: unknown) => {
+    loading ??= load().catch((error: unknown) => {
       loading = null;
       throw error;
     });

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { afterFirstScreenIdle } from './first-screen';
-import { zodFirst } from './zod-first';
 
 /**
  * An answer's schema whose code (zod, ≈ 22 KiB br, and the schema) is not part of the first load
@@ -15,7 +14,7 @@ export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 export function lazySchema<T>(load: () => Promise<z.ZodType<T>>): SchemaLoader<T> {
   let loading: Promise<z.ZodType<T>> | null = null;
   const schema = () => {
-    loading ??= zodFirst(load).catch((error: unknown) => {
+    loading ??= load().catch((error: unknown) => {
       // Offline before it was ever fetched: the next answer tries again.
       loading = null;
       throw error;
