@@ -2,6 +2,7 @@ import { hasAnyRole, type Role } from '@app/domain';
 import { Navigate, Outlet, useLocation, type Path } from 'react-router';
 import { paths } from '@/config/paths';
 import { toCurrentUser, useSession } from '@/lib/session';
+import { PageLoading } from './shell/page-loading';
 
 /** Signed-in users only; anyone else goes to /login (docs/product/accounts.md §2), remembering where they were. */
 export function RequireAuth() {
@@ -26,7 +27,14 @@ export function GuestOnly() {
   const session = useSession();
   const location = useLocation();
   if (session) {
-    return <Navigate to={intendedTarget(location.state) ?? paths.home.getHref()} replace />;
+    // Right after signing in, the screen it goes to may still have its code to fetch: seconds on a
+    // slow network, which showed an empty page. The loading frame meanwhile.
+    return (
+      <>
+        <Navigate to={intendedTarget(location.state) ?? paths.home.getHref()} replace />
+        <PageLoading />
+      </>
+    );
   }
   return <Outlet />;
 }
