@@ -246,9 +246,7 @@ export function createAppRouter() {
   ]);
 }
 
-type AppRouterInstance = ReturnType<typeof createAppRouter>;
-
-let preparedRouter: AppRouterInstance | null = null;
+let preparedRouter: ReturnType<typeof createAppRouter> | null = null;
 
 /**
  * Creates the app's router before React's first render, in a task of its own (main.tsx). Creating
