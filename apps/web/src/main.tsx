@@ -5,6 +5,7 @@ import { applyIndexingPolicy } from '@/app/indexing';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, prepareAppRouter, startFirstScreenLoad } from '@/app/router';
 import { rewriteDeepLink } from '@/app/deep-link';
+import { startVisitorAtLogin } from '@/app/visitor-start';
 import { loadClientConfig } from '@/lib/client-config';
 import { initErrorReporting } from '@/lib/error-reporting';
 import { afterFirstScreenIdle } from '@/lib/first-screen';
@@ -17,6 +18,9 @@ import { firstScreenAnswerSchemas } from '@/app/answer-check-declarations';
 // "/openapp?id=N#/" reached the page directly: put the hash route in place before the router reads it.
 const deepLink = rewriteDeepLink(new URL(window.location.href));
 if (deepLink) window.history.replaceState(null, '', deepLink);
+// A visitor on a screen that needs a session goes to the login now, before the router fetches
+// that screen's code for nothing.
+if (!getSession()) startVisitorAtLogin();
 
 // The runtime configuration (indexing, error reporting, the environment's badge) once the first
 // screen is shown: its answer's schema brings zod, which the first screen does not need.

@@ -109,3 +109,16 @@ export const paths = {
     getHref: (token: string) => withQuery('/annonce/found', { token }),
   },
 } as const;
+
+/**
+ * The screens a visitor opens without a session: router.tsx puts every other one behind
+ * RequireAuth. A visitor anywhere else starts on the login before any screen's code is fetched
+ * (app/visitor-start.ts, and the early login's boot script).
+ */
+export const VISITOR_PATHS = [
+  paths.login.path,
+  paths.openApp.path,
+  paths.about.path,
+  paths.terms.path,
+  paths.annonceFound.path,
+] as const;

@@ -3,9 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, prepareAppRouter } from '@/app/router';
+import { startVisitorAtLogin } from '@/app/visitor-start';
 import { createQueryClient } from '@/lib/query-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { loadClientConfig } from '@/lib/client-config';
+import { getSession } from '@/lib/session';
 
 export interface TestSessionOptions {
   username?: string;
@@ -47,10 +49,13 @@ export async function renderApp(
   {
     user,
     routerFirst = false,
+    visitorStart = false,
   }: {
     user?: TestSessionOptions | false;
     /** The router created before the render, in a task of its own, as main.tsx does. */
     routerFirst?: boolean;
+    /** A visitor on a screen that needs a session put on the login first, as main.tsx does. */
+    visitorStart?: boolean;
   } = {},
 ) {
   if (user !== undefined && user !== false) signIn(user);
@@ -58,6 +63,7 @@ export async function renderApp(
   // jsdom dispatches hashchange/popstate in a later task: let them pass before the router listens,
   // or the late popstate would cancel the router's first redirect.
   await new Promise((resolve) => setTimeout(resolve, 0));
+  if (visitorStart && !getSession()) startVisitorAtLogin();
   await loadClientConfig();
   if (routerFirst) prepareAppRouter();
   const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });

@@ -85,13 +85,17 @@ describe('e-mail pre-check', () => {
 });
 
 /** Opens the login view for camille@example.org through the pre-check. */
-async function openLogin(handlers: Parameters<typeof stubFetch>[0], url = '/login') {
+async function openLogin(
+  handlers: Parameters<typeof stubFetch>[0],
+  url = '/login',
+  options: Parameters<typeof renderApp>[1] = {},
+) {
   const stub = stubFetch({
     ...PRO_LINKS,
     'POST /apiMobile/isEmailValid': () => json(true),
     ...handlers,
   });
-  const rendered = await renderApp(url);
+  const rendered = await renderApp(url, options);
   await rendered.user.type(await screen.findByLabelText('Adresse e-mail'), 'camille@example.org');
   await rendered.user.click(screen.getByRole('button', { name: 'Continuer' }));
   await screen.findByRole('heading', { name: 'Connexion', level: 2 });
@@ -142,6 +146,23 @@ describe('login', () => {
       await screen.findByRole('heading', { name: 'Mes favoris', level: 1 }),
     ).toBeInTheDocument();
     expect(currentRoute()).toBe('/user/myFavorites');
+  });
+
+  it('goes on to the shared announcement a visitor opened, put on the login before the router', async () => {
+    const { user } = await openLogin(
+      {
+        'POST /authentication/beforeLogin': () =>
+          json({ displayCodeValidation: false, phoneNumber: null }),
+        'POST /api/login': () => loginAnswer(),
+      },
+      '/annonce/show/12?fromBtnName=share',
+      { visitorStart: true },
+    );
+    await submitPassword(user);
+    expect(
+      await screen.findByRole('heading', { name: 'Annonce', level: 1, hidden: true }),
+    ).toBeInTheDocument();
+    expect(currentRoute()).toBe('/annonce/show/12?fromBtnName=share');
   });
 
   it('keeps the reason of the first connection from the login answer', async () => {
