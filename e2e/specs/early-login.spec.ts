@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdRequests } from '../support/hold-requests';
-import { signIn } from '../support/session';
+import { DEMO_ACCOUNT, signIn } from '../support/session';
 
 /**
  * Issue 17: the login screen is in index.html (rendered at build from the app's components,
@@ -59,6 +59,35 @@ test.describe('the early login', () => {
     await page.goto('/');
     await expect(heading(page)).toBeVisible();
     expect(new URL(page.url()).hash).toBe('#/login');
+  });
+
+  test('greets a visitor opening a shared announcement, and signing in goes on to it', async ({
+    page,
+  }) => {
+    // Monique's friend taps her Facebook link: no account, no session, a slow phone.
+    await page.route(APP_SCRIPTS, (route) => route.abort());
+    await page.goto('/#/annonce/show/2');
+    await expect(heading(page)).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('#/login');
+    await page.unroute(APP_SCRIPTS);
+
+    // With the app: the announcement's code is not fetched for the visitor, only once signed in.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('about:blank');
+    await page.goto('/#/annonce/show/2');
+    await emailField(page).fill(DEMO_ACCOUNT.username);
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_ACCOUNT.password);
+    const beforeSigningIn = scripts.length;
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveTitle(/^Annonce/);
+    expect(new URL(page.url()).hash).toBe('#/annonce/show/2');
+    const announcementCode = (path: string) => /\/annonce-show[-.][^/]*\.js$/.test(path);
+    expect(scripts.slice(0, beforeSigningIn).filter(announcementCode)).toEqual([]);
+    expect(scripts.slice(beforeSigningIn).filter(announcementCode)).not.toEqual([]);
   });
 
   test('is taken over in place, with what was typed and sent before the app arrived', async ({

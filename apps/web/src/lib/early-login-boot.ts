@@ -1,3 +1,4 @@
+import { VISITOR_PATHS } from '../config/paths';
 import { bootScriptSource, type BootPage } from './boot-script';
 import { STORAGE_KEYS } from './storage';
 
@@ -23,6 +24,11 @@ export interface EarlyLoginBootConfig {
   language: string;
   /** The hash route of the prerendered screen, "/login". */
   loginPath: string;
+  /**
+   * The routes a visitor may open (VISITOR_PATHS), each as its fixed start, lower-case, and the
+   * number of optional segments the router lets follow it.
+   */
+  visitorRoutes: { start: string; optionalSegments: number }[];
   attribute: string;
   submittedAttribute: string;
   chosenLanguageAttribute: string;
@@ -32,7 +38,8 @@ export interface EarlyLoginBootConfig {
  * Runs in the page's head before anything paints, alone: written out as its source text, it may use
  * nothing from outside its parameters. It shows the early login only where the app would show that
  * very screen: the page itself ("/"), nobody signed in, the markup's language, and the login's
- * route (an empty route becomes "/login", where the app would send a signed-out visitor anyway).
+ * route, or any route a visitor may not open, which becomes "/login" as the app would make it
+ * (app/visitor-start.ts), remembering where they were going.
  * A form sent before the app has arrived is held (never sent as a page with the password in its
  * address) and marked for the app to send; a press on the language switch is kept (stored as the
  * app stores it, shown pressed) for the app to apply.
@@ -58,9 +65,22 @@ export function earlyLoginBoot(
     if (session && typeof session === 'object') return;
   }
   const route = location.hash.replace(/^#/, '');
-  if (route === '' || route === '/') {
+  const parts = /^([^?#]*)(\?[^#]*)?/.exec(route);
+  let pathname = (parts && parts[1]) || '/';
+  if (pathname.charAt(0) !== '/') pathname = `/${pathname}`;
+  const lowerPathname = pathname.toLowerCase();
+  const visitorMayOpen = config.visitorRoutes.some(({ start, optionalSegments }) => {
+    if (lowerPathname === start) return true;
+    if (lowerPathname.indexOf(`${start}/`) !== 0) return false;
+    const rest = lowerPathname.slice(start.length + 1).replace(/\/$/, '');
+    return rest === '' || rest.split('/').length <= optionalSegments;
+  });
+  if (!visitorMayOpen) {
+    // The router reads its first location's state from the entry's `usr` (app/visitor-start.ts).
+    const from =
+      pathname === '/' ? null : { pathname, search: (parts && parts[2]) || '', hash: '' };
     page.history.replaceState(
-      null,
+      from ? { usr: { from }, key: 'default', idx: 0 } : null,
       '',
       `${location.pathname}${location.search}#${config.loginPath}`,
     );
@@ -109,6 +129,10 @@ const BOOT_CONFIG: EarlyLoginBootConfig = {
   languageKey: STORAGE_KEYS.language,
   language: 'fr',
   loginPath: '/login',
+  visitorRoutes: VISITOR_PATHS.map((path) => {
+    const [start = path, ...optional] = path.split('/:');
+    return { start: start.toLowerCase(), optionalSegments: optional.length };
+  }),
   attribute: EARLY_LOGIN_ATTRIBUTE,
   submittedAttribute: SUBMITTED_ATTRIBUTE,
   chosenLanguageAttribute: CHOSEN_LANGUAGE_ATTRIBUTE,

@@ -44,12 +44,32 @@ describe('the boot script', () => {
     expect(window.location.hash).toBe('');
   });
 
-  it('leaves the other screens, the login’s other views and the other pages to the app', () => {
-    expect(boot('/#/annonce/show/2')).toBe(false);
+  it('leaves the login’s other views, the screens a visitor may open and the other pages to the app', () => {
     expect(boot('/#/login/signUp')).toBe(false);
+    expect(boot('/#/login/resetPassword/token/12')).toBe(false);
     expect(boot('/#/about')).toBe(false);
+    expect(boot('/#/cgu/')).toBe(false);
+    expect(boot('/#/annonce/found?token=abc')).toBe(false);
+    expect(window.location.hash).toBe('#/annonce/found?token=abc');
     expect(boot('/openapp?id=3#/')).toBe(false);
     expect(window.location.hash).toBe('#/');
+  });
+
+  it('shows it on a screen that needs a session, as the app would, remembering that screen', () => {
+    // A shared announcement's link, opened by someone without an account yet.
+    expect(boot('/#/annonce/show/2?fromBtnName=share')).toBe(true);
+    expect(window.location.hash).toBe('#/login');
+    // Where the hash router reads its first location's state (app/visitor-start.ts does the same).
+    expect(window.history.state).toEqual({
+      usr: { from: { pathname: '/annonce/show/2', search: '?fromBtnName=share', hash: '' } },
+      key: 'default',
+      idx: 0,
+    });
+    expect(boot('/#/user/MyAlerts')).toBe(true);
+    expect(window.history.state.usr.from.pathname).toBe('/user/MyAlerts');
+    // Past the login's optional segments is an unknown screen, behind the guard.
+    expect(boot('/#/login/a/b/c/d')).toBe(true);
+    expect(boot('/#/about/more')).toBe(true);
   });
 
   it('leaves someone who chose another language than the markup’s to the app', () => {
@@ -115,7 +135,10 @@ describe('takeOverEarlyLogin', () => {
       values: { 'precheck-email': 'demo@veil' },
       submitted: true,
     });
-    expect(fill).toHaveBeenCalledWith({ values: { 'precheck-email': 'demo@veil' }, submitted: true });
+    expect(fill).toHaveBeenCalledWith({
+      values: { 'precheck-email': 'demo@veil' },
+      submitted: true,
+    });
     expect(document.getElementById(EARLY_LOGIN_ID)).toBeNull();
     expect(document.documentElement.hasAttribute(EARLY_LOGIN_ATTRIBUTE)).toBe(false);
     expect(document.activeElement).toBe(document.querySelector('#root input'));
