@@ -1,6 +1,6 @@
 /**
  * The page's main thread, measured in CPU time rather than wall time (issue 17). Lighthouse's
- * simulated Total Blocking Time multiplies each task's wall duration by 4; on the bench machine
+ * simulated Total Blocking Time multiplies each task's wall duration by its CPU slowdown; on the bench machine
  * (2 cores shared by Chromium's processes, the server and Lighthouse itself) a task's wall time
  * is often twice the CPU time the main thread got, so the simulated figures swing by a second
  * between runs of the same build. The thread's own CPU time (the trace's `tdur`) does not: it
@@ -21,16 +21,19 @@ export interface MainThreadCpu {
   /** CPU time of the main thread's tasks, in ms. */
   cpuMs: number;
   /**
-   * The tasks' CPU time, 4× as Lighthouse's simulation slows the CPU, beyond 50 ms each: Total
-   * Blocking Time's rule applied to CPU time, over the whole load (not only after the first paint).
+   * The tasks' CPU time, slowed as Lighthouse's simulation slows the CPU (`cpuSlowdown`), beyond
+   * 50 ms each: Total Blocking Time's rule applied to CPU time, over the whole load (not only after
+   * the first paint).
    */
-  blockingCpuMs4x: number;
+  blockingCpuMs: number;
 }
 
-const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 
-export function mainThreadCpu(trace: { traceEvents: TraceEvent[] }): MainThreadCpu {
+export function mainThreadCpu(
+  trace: { traceEvents: TraceEvent[] },
+  cpuSlowdown: number,
+): MainThreadCpu {
   const events = trace.traceEvents;
   const mainThreads = events.filter(
     (event) =>
@@ -38,7 +41,7 @@ export function mainThreadCpu(trace: { traceEvents: TraceEvent[] }): MainThreadC
   );
   // The page's renderer is the one whose main thread ran the most (other renderers: a blank tab).
   let cpuMs = 0;
-  let blockingCpuMs4x = 0;
+  let blockingCpuMs = 0;
   for (const thread of mainThreads) {
     let threadCpu = 0;
     let threadBlocking = 0;
@@ -47,12 +50,12 @@ export function mainThreadCpu(trace: { traceEvents: TraceEvent[] }): MainThreadC
         continue;
       const taskCpuMs = (event.tdur ?? 0) / 1000;
       threadCpu += taskCpuMs;
-      threadBlocking += Math.max(0, taskCpuMs * CPU_SLOWDOWN - LONG_TASK_MS);
+      threadBlocking += Math.max(0, taskCpuMs * cpuSlowdown - LONG_TASK_MS);
     }
     if (threadCpu > cpuMs) {
       cpuMs = threadCpu;
-      blockingCpuMs4x = threadBlocking;
+      blockingCpuMs = threadBlocking;
     }
   }
-  return { cpuMs, blockingCpuMs4x };
+  return { cpuMs, blockingCpuMs };
 }
