@@ -148,7 +148,8 @@ function figuresOf(result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>):
     ...(({ cpuMs, blockingCpuMs }) => ({ mainThreadCpuMs: cpuMs, blockingCpuMs }))(
       mainThreadCpu(
         result.artifacts.Trace as unknown as Parameters<typeof mainThreadCpu>[0],
-        CPU_SLOWDOWN,
+        // DevTools' throttling already slowed the tasks the trace holds.
+        THROTTLING === 'devtools' ? 1 : CPU_SLOWDOWN,
       ),
     ),
   };
