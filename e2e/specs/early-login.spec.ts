@@ -172,4 +172,22 @@ test.describe('the early login', () => {
     await expect(page.getByRole('heading', { name: 'Sign in or sign up' })).toBeVisible();
     expect((await loginSeen()).early).toBe(false);
   });
+
+  test('left to the app for an English reader of a shared link: its login first, the announcement’s code never fetched', async ({
+    page,
+  }) => {
+    await page.goto('/#/login');
+    await page.evaluate(() => localStorage.setItem('veilleurs.language', 'en'));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('about:blank');
+    await page.goto('/#/annonce/show/2');
+    await expect(page.getByRole('heading', { name: 'Sign in or sign up' })).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('#/login');
+    // The app has settled on its login: nothing more is on its way for the announcement.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/annonce-show[-.][^/]*\.js$/.test(path))).toEqual([]);
+  });
 });
