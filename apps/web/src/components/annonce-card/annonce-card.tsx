@@ -1,6 +1,6 @@
 import { maskIdentifier, type AnnonceCard as AnnonceCardData } from '@app/domain';
 import { Bike, Car, MapPin, Rocket } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -89,7 +89,13 @@ export function firstPhotoPosition(annonces: readonly AnnonceCardData[]): number
   return annonces.findIndex((annonce) => annonce.vehicleFiles.length > 0);
 }
 
-export function AnnonceCard({
+/**
+ * A screen draws its lists again each time one of its states changes (a filter chosen, the filters
+ * sheet opened or closed, a key pressed): a card whose announcement is the same object (the queries
+ * keep unchanged answers' objects) is not drawn again. Opening and closing the search's filters
+ * drew its twelve cards twice over, on a phone's slow CPU, in the way of the tap's answer.
+ */
+export const AnnonceCard = memo(function AnnonceCard({
   annonce,
   onFavoriteChange,
   headingLevel = 3,
@@ -198,7 +204,7 @@ export function AnnonceCard({
       </div>
     </article>
   );
-}
+});
 
 /**
  * The card's loading shape, line for line the height of a real card (stars, name, identifier,
