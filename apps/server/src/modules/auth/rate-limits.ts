@@ -160,7 +160,12 @@ export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimit
 
 export type RateLimit = Awaited<ReturnType<typeof setUpRateLimits>>;
 
-/** Keys of the shared counters in Redis: `veilleurs:rate:<group>:ip:<address>` and so on. */
+/**
+ * The start of every shared counter's key in Redis. @fastify/rate-limit puts the route's method
+ * and address after it, which a limiter made by createRateLimit has not: the keys read
+ * `veilleurs:rate:undefinedundefined-<group>:ip:<address>` and so on (seen in Redis). The group in
+ * each key is what keeps the groups' counts apart.
+ */
 export const RATE_LIMIT_KEY_PREFIX = 'veilleurs:rate:';
 
 /** One Redis connection per app for every module's counters, closed with the app. */
