@@ -1,10 +1,10 @@
 /**
  * The page's main thread, measured in CPU time rather than wall time (issue 17). Lighthouse's
- * simulated Total Blocking Time multiplies each task's wall duration by its CPU slowdown; on the bench machine
- * (2 cores shared by Chromium's processes, the server and Lighthouse itself) a task's wall time
- * is often twice the CPU time the main thread got, so the simulated figures swing by a second
- * between runs of the same build. The thread's own CPU time (the trace's `tdur`) does not: it
- * says how much work the page gave its main thread, whatever else the machine was doing.
+ * simulated Total Blocking Time multiplies each task's wall duration by its CPU slowdown; on the
+ * bench machine (2 cores shared by Chromium's processes, the server and Lighthouse itself) a task's
+ * wall time is often twice the CPU time the main thread got, so the simulated figures swing by a
+ * second between runs of the same build. The thread's own CPU time (the trace's `tdur`) does not:
+ * it says how much work the page gave its main thread, whatever else the machine was doing.
  */
 
 interface TraceEvent {
@@ -21,9 +21,9 @@ export interface MainThreadCpu {
   /** CPU time of the main thread's tasks, in ms. */
   cpuMs: number;
   /**
-   * The tasks' CPU time, slowed as Lighthouse's simulation slows the CPU (`cpuSlowdown`), beyond
-   * 50 ms each: Total Blocking Time's rule applied to CPU time, over the whole load (not only after
-   * the first paint).
+   * The tasks' CPU time, slowed as Lighthouse slows the CPU (`cpuSlowdown`, 1 where the trace was
+   * already slowed), beyond 50 ms each: Total Blocking Time's rule applied to CPU time, over the
+   * whole load (not only after the first paint).
    */
   blockingCpuMs: number;
 }
