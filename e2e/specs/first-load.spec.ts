@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { firstLoadScriptBytes, loginFirstPaintScriptBytes } from '../../apps/web/build/first-load';
+import {
+  COMPRESSIBLE,
+  firstLoadScriptBytes,
+  loginFirstPaintScriptBytes,
+} from '../../apps/web/build/first-load';
 import { holdRequests } from '../support/hold-requests';
 import { signIn } from '../support/session';
 
@@ -61,6 +65,21 @@ test.describe('first load', () => {
     expect(early, 'index.html carries the early login').toBe(true);
     const listed = files.map(({ file, size }) => `${file} ${size} B`).join(', ');
     expect(total / 1024, listed).toBeLessThanOrEqual(LOGIN_SHOWS_BUDGET_KIB);
+  });
+
+  test('every text file of the build has its brotli and gzip copies, the smallest too', async () => {
+    test.skip(test.info().project.name !== 'mobile', 'the build is the same for both projects');
+    // One without them is compressed by the server at each request, as a stream.
+    const texts = fs
+      .readdirSync(WEB_DIST, { recursive: true, encoding: 'utf8' })
+      .filter((file) => !file.startsWith('.vite') && COMPRESSIBLE.test(file));
+    expect(texts.length).toBeGreaterThan(100);
+    const missing = texts.filter(
+      (file) =>
+        !fs.existsSync(path.join(WEB_DIST, `${file}.br`)) ||
+        !fs.existsSync(path.join(WEB_DIST, `${file}.gz`)),
+    );
+    expect(missing).toEqual([]);
   });
 
   test('the scripts each first screen needs stay within their budget', async () => {
