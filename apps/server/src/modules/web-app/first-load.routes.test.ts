@@ -30,9 +30,10 @@ function vary(headers: Record<string, unknown>) {
 describe('first load: compression and caching', () => {
   let t: TestApp;
   let user: TestUser;
+  let dist: string;
 
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'veilleurs-dist-'));
+    dist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'veilleurs-dist-'));
     writeBuilt(dist, 'index.html', INDEX);
     writeBuilt(dist, 'assets/main-AbC123.js', SCRIPT);
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -100,6 +101,22 @@ describe('first load: compression and caching', () => {
       });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
+    });
+
+    it('serves the files the build wrote before the start, and nothing added beside them since', async () => {
+      // The files are found once at the start (wildcard: false): no folder is read per request.
+      writeBuilt(dist, 'assets/added-later-XyZ789.js', SCRIPT);
+      const res = await t.app.inject({ method: 'GET', url: '/assets/added-later-XyZ789.js' });
+      expect(res.statusCode).toBe(404);
+      const wrongCase = await t.app.inject({ method: 'GET', url: '/ASSETS/main-AbC123.js' });
+      expect(wrongCase.statusCode).toBe(404);
+    });
+
+    it('counts every built file under one route in the request metrics', async () => {
+      await t.app.inject({ method: 'GET', url: '/assets/main-AbC123.js' });
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/\*"/);
+      expect(metrics).not.toContain('main-AbC123');
     });
   });
 
