@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { createFileUrlSigner, signFileUrl, type FileVariant } from '../../lib/signed-file-urls';
@@ -208,6 +208,26 @@ describe('GET /files/{id}', () => {
       await t.db.update(annonces).set({ status: 'VALIDATED' }).where(eq(annonces.id, annonceId));
     }
     expect((await t.app.inject({ method: 'GET', url: publicPath(photo.id) })).statusCode).toBe(200);
+  });
+
+  it('reads the database once for a photo on its lasting link, and not at all for a forged one', async () => {
+    // Every card of a list asks for its photo: the file and its announcement's visibility are one
+    // read, and a forged link is refused from its signature alone.
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const url = publicPath(photo.id);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect(queries).toHaveBeenCalledTimes(1);
+      queries.mockClear();
+      const forged = url.replace(/signature=[^&]+/, `signature=${'A'.repeat(43)}`);
+      expect(forged).not.toBe(url);
+      expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('never serves a private document on a lasting link, even a correctly signed one', async () => {

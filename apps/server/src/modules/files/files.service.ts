@@ -14,7 +14,7 @@ import {
 } from '../../lib/images';
 import { PHOTO_SIZE_NAMES, type PhotoSize } from '../../lib/photo-sizes';
 import type { FileUrlSigner, FileVariant } from '../../lib/signed-file-urls';
-import { findStoredFile, isPhotoOfPublicAnnonce, saveImageDimensions } from './files.repository';
+import { findStoredFile, saveImageDimensions } from './files.repository';
 
 export const FILE_VISIBILITIES = ['public', 'private'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
@@ -91,13 +91,12 @@ export function createFilesService(deps: {
   /** Two first requests for the same size must not both write it (same temporary file). */
   const derivedInProgress = new Map<string, Promise<Buffer | null>>();
 
-  /** How the file may be served: to anyone (cacheable) or to the holder of a short-lived link. */
-  async function checkAccess(
-    fileId: number,
-    visibility: string,
-    access: FileAccess,
-    variant: FileVariant,
-  ): Promise<FileVisibility> {
+  /**
+   * How the link lets the file be served: to anyone (cacheable) or to the holder of a short-lived
+   * link. Decided from the link alone, before any query, so that a forged or expired link costs no
+   * database work; a lasting link still needs the file to be a public photo (open()).
+   */
+  function checkLink(fileId: number, access: FileAccess, variant: FileVariant): FileVisibility {
     if (!access.signature) throw notFound();
     if (access.expires !== undefined) {
       const verdict = signer.verify(fileId, access.expires, access.signature, clock.now(), variant);
@@ -106,14 +105,8 @@ export function createFilesService(deps: {
       if (verdict !== 'valid') throw notFound();
       return 'private';
     }
-    if (
-      visibility === 'public' &&
-      signer.verifyPublic(fileId, access.signature) &&
-      (await isPhotoOfPublicAnnonce(db, fileId))
-    ) {
-      return 'public';
-    }
-    throw notFound();
+    if (!signer.verifyPublic(fileId, access.signature)) throw notFound();
+    return 'public';
   }
 
   /**
@@ -155,9 +148,16 @@ export function createFilesService(deps: {
 
   return {
     async open(fileId: number, variant: FileVariant, access: FileAccess): Promise<ServedFile> {
+      const visibility = checkLink(fileId, access, variant);
       const file = await findStoredFile(db, fileId);
       if (!file) throw notFound();
-      const visibility = await checkAccess(file.id, file.visibility, access, variant);
+      // A lasting link opens a vehicle photo only while its announcement is visible to everyone.
+      if (
+        visibility === 'public' &&
+        !(file.visibility === 'public' && file.isPhotoOfPublicAnnonce)
+      ) {
+        throw notFound();
+      }
 
       if (variant === 'original') {
         const object = await storage.get(file.storageKey);
