@@ -44,6 +44,11 @@ const AccountMenu = lazyAfterRender(async () => ({
 /**
  * The signed-in header (docs/product/accounts.md §2). Mobile: menu button, logo, bell, account, then the search
  * row. From 768 px: logo, search, create button, bell, account, and the sections inline below.
+ *
+ * The parts that wait for something (the home information, the first content) are components of
+ * their own: when it comes, they alone are drawn again. The whole header with its menu and logo was
+ * drawn again each time, in renders React cannot split (a query's answer is a synchronous render),
+ * on the first load of every signed-in screen (issue 17).
  */
 export function TopBar({
   user,
@@ -57,12 +62,6 @@ export function TopBar({
   onLogout: () => void;
 }) {
   const { t } = useTranslation();
-  const homeInfos = useHomeInfos();
-  // Unknown (not answered yet, or failed) counts as "nothing to submit": never lock the search by mistake.
-  const identityPending = homeInfos.data?.identityNotSubmitted === true;
-  const secondaryParts = useFirstContentShown();
-  const bellPlace = <span aria-hidden="true" className="size-11 shrink-0" />;
-  const accountPlace = <span aria-hidden="true" className="h-11 w-10 shrink-0 md:w-16" />;
 
   return (
     <header className="sticky top-0 z-40 bg-night-900 text-white shadow-md">
@@ -78,7 +77,7 @@ export function TopBar({
         <EnvironmentBadge />
         {/* One search box: its own row on mobile, between the logo and the actions on desktop. */}
         <div className="order-last flex w-full justify-center px-1 pt-1 md:order-none md:w-auto md:flex-1 md:px-4 md:pt-0">
-          <SearchBox disabled={identityPending} className="md:max-w-xl" />
+          <HeaderSearchBox />
         </div>
         <div className="ml-auto flex items-center gap-0.5 md:ml-0 md:gap-2">
           {showCreateButton ? (
@@ -95,27 +94,7 @@ export function TopBar({
               <span className="hidden md:inline">{t('annonce.create.button')}</span>
             </Link>
           ) : null}
-          {secondaryParts ? (
-            <>
-              <Suspense fallback={bellPlace}>
-                <NotificationBell
-                  renderParameters={(props) => (
-                    <Suspense fallback={null}>
-                      <NotificationPreferencesDialog {...props} />
-                    </Suspense>
-                  )}
-                />
-              </Suspense>
-              <Suspense fallback={accountPlace}>
-                <AccountMenu user={user} onLogout={onLogout} />
-              </Suspense>
-            </>
-          ) : (
-            <>
-              {bellPlace}
-              {accountPlace}
-            </>
-          )}
+          <HeaderSecondaryParts user={user} onLogout={onLogout} />
         </div>
       </div>
       <nav aria-label={t('nav.main.label')} className="hidden border-t border-white/10 md:block">
@@ -143,10 +122,54 @@ export function TopBar({
       {showFilters ? (
         <div className="border-t border-night-100 bg-night-50 text-night-900">
           <div className="mx-auto max-w-6xl px-3 py-2 md:px-4">
-            <FilterButtons disabled={identityPending} />
+            <HeaderFilterButtons />
           </div>
         </div>
       ) : null}
     </header>
+  );
+}
+
+/** Unknown (not answered yet, or failed) counts as "nothing to submit": never lock the search by mistake. */
+function useIdentityPending(): boolean {
+  return useHomeInfos().data?.identityNotSubmitted === true;
+}
+
+function HeaderSearchBox() {
+  return <SearchBox disabled={useIdentityPending()} className="md:max-w-xl" />;
+}
+
+function HeaderFilterButtons() {
+  return <FilterButtons disabled={useIdentityPending()} />;
+}
+
+/** The bell and the account menu once the first content shows; their places meanwhile. */
+function HeaderSecondaryParts({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
+  const bellPlace = <span aria-hidden="true" className="size-11 shrink-0" />;
+  const accountPlace = <span aria-hidden="true" className="h-11 w-10 shrink-0 md:w-16" />;
+  const shown = useFirstContentShown();
+  if (!shown) {
+    return (
+      <>
+        {bellPlace}
+        {accountPlace}
+      </>
+    );
+  }
+  return (
+    <>
+      <Suspense fallback={bellPlace}>
+        <NotificationBell
+          renderParameters={(props) => (
+            <Suspense fallback={null}>
+              <NotificationPreferencesDialog {...props} />
+            </Suspense>
+          )}
+        />
+      </Suspense>
+      <Suspense fallback={accountPlace}>
+        <AccountMenu user={user} onLogout={onLogout} />
+      </Suspense>
+    </>
   );
 }
