@@ -30,6 +30,7 @@ export default async function webAppModule(app: FastifyInstance) {
   }
 
   // The back office (issue 6): the web app's second page, with its own login and hash router.
+  // Declared before the hook below, so that its two routes keep their own names in the metrics.
   if (fs.existsSync(path.join(distDir, 'admin.html'))) {
     app.get('/admin/', { schema: { hide: true } }, async (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').sendFile('admin.html'),
