@@ -110,6 +110,9 @@ describe('first load: compression and caching', () => {
       expect(res.statusCode).toBe(404);
       const wrongCase = await t.app.inject({ method: 'GET', url: '/ASSETS/main-AbC123.js' });
       expect(wrongCase.statusCode).toBe(404);
+      // The compressed copies go out only in place of their file.
+      const copy = await t.app.inject({ method: 'GET', url: '/assets/main-AbC123.js.br' });
+      expect(copy.statusCode).toBe(404);
     });
 
     it('counts every built file under one route in the request metrics', async () => {

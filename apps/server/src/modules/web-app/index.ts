@@ -55,6 +55,9 @@ export default async function webAppModule(app: FastifyInstance) {
     // start. The wildcard route instead listed every folder of a file's path at each request
     // (assets/ holds some 700 names) to refuse a path spelled in another case.
     wildcard: false,
+    // The .br and .gz copies are sent in place of their file, never asked by their own names: no
+    // route of their own (two thirds of the files).
+    globIgnore: ['**/*.br', '**/*.gz'],
     // Hashed assets can be cached for ever; index.html, the service worker, the manifest and the
     // icons must always be revalidated (ETag, 304).
     setHeaders(reply, filePath) {
