@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, type Role } from '@app/domain';
 import type { Clock } from './clock';
@@ -26,7 +27,17 @@ const AUDIENCE = 'veilleurs-api';
  * expire exactly as users would.
  */
 export function createAccessTokens(secret: string, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, jose imports a WebCrypto key at every sign and verify
+  // (a third of a first verification's CPU, bench/results/matches-2026-12-01.md).
+  let importedKey: Promise<webcrypto.CryptoKey> | undefined;
+  const key = () =>
+    (importedKey ??= webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
   return {
     async sign(claims: AccessTokenClaims, now: Date = clock.now()): Promise<string> {
@@ -43,7 +54,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key());
     },
     /** Returns the claims, or null for any invalid, expired or foreign token. */
     async verify(token: string, now: Date = clock.now()): Promise<AccessTokenClaims | null> {
@@ -51,7 +62,7 @@ export function createAccessTokens(secret: string, clock: Clock) {
       // jose's rule: valid while the expiry (seconds) is after the current second.
       if (known && known.expiresAt > Math.floor(now.getTime() / 1000)) return known.claims;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key(), {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
