@@ -40,12 +40,16 @@ export async function openLoop(options: {
   seconds: number;
   next: () => OpenLoopRequest;
   onResponse?: (status: number) => void;
+  /** Each answer: the moment it was due (performance.now()) and its time from then, in ms. */
+  onAnswer?: (dueAt: number, ms: number) => void;
+  /** Stops sending when aborted (before `seconds`); the answers still due are waited for. */
+  signal?: AbortSignal;
 }): Promise<OpenLoopFigure> {
   const target = new URL(options.url);
   // Enough sockets that no request waits for one: a waiting request would be a closed loop again.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const interval = 1000 / options.rate;
-  const total = Math.round(options.rate * options.seconds);
+  let total = Math.round(options.rate * options.seconds);
   const times: number[] = [];
   const sendDelays: number[] = [];
   let non2xx = 0;
@@ -77,7 +81,9 @@ export async function openLoop(options: {
       (response) => {
         response.resume();
         response.on('end', () => {
-          times.push(performance.now() - due);
+          const ms = performance.now() - due;
+          times.push(ms);
+          options.onAnswer?.(due, ms);
           const status = response.statusCode ?? 0;
           if (status < 200 || status >= 300) non2xx += 1;
           options.onResponse?.(status);
@@ -97,6 +103,7 @@ export async function openLoop(options: {
   let sent = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
+      if (options.signal?.aborted) total = sent;
       const now = performance.now();
       while (sent < total && start + sent * interval <= now) {
         fire(start + sent * interval);

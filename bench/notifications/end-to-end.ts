@@ -9,13 +9,15 @@
  *    20 km, added once as `bench-paris-…` accounts), and creates a TO_VALIDATE announcement at the
  *    centre of Paris for each run.
  * 2. Opens live streams (Server-Sent Events) for STREAMS of the users who must be told.
- * 3. A paced load of search and home (the discovery benchmark's requests) runs alone, then again
- *    while an admin validates the announcement through POST /admin/api/annonce/:id/validate.
+ * 3. A steady open-loop load of search and home (the discovery benchmark's requests, each at RATE
+ *    a second: bench/open-loop.ts) runs alone, then again while an admin validates the
+ *    announcement through POST /admin/api/annonce/:id/validate.
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
  *    the push jobs queued for all of them, and the last open stream told. Also the p95 of search
  *    and home alone and during the fan-out.
- * Writes bench/results/notifications-end-to-end-<date>.md (earlier runs of the day kept).
+ * Writes bench/results/notifications-end-to-end-<date>.md (earlier runs of the day kept), and with
+ * BENCH_FAN_OUT_TIMES=<file> every answer's moment and time as JSON.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +25,6 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { createAccessTokens } from '../../apps/server/src/lib/access-tokens';
@@ -33,6 +34,7 @@ import {
   loadFanOutAnnonce,
 } from '../../apps/server/src/modules/notifications/alert-fan-out';
 import { formBody } from '../form-body';
+import { openLoop, type OpenLoopRequest } from '../open-loop';
 import { serverCommand } from '../references';
 
 const DATABASE_URL =
@@ -215,24 +217,34 @@ interface Timed {
   ms: number;
 }
 
-/** A paced autocannon load; every answer's time and moment kept; stop() ends it early. */
-function pacedLoad(url: string, requests: autocannon.Request[], seconds: number) {
+/**
+ * A steady open-loop load: a request every 1/RATE s whatever the answers do, each answer's time
+ * and moment kept; stop() ends it early. Not autocannon's overallRate, which sends each second's
+ * share in a burst at its top: 40 requests queued at once behind 8 connections, so that a p95
+ * measured the queueing of the bursts, and how a slice of the fan-out fell against them (runs of
+ * 2026-12-01: in the same run, one second's burst waited 59 ms, the next 6 ms).
+ */
+function pacedLoad(url: string, requests: readonly OpenLoopRequest[], seconds: number) {
   const times: Timed[] = [];
   let non2xx = 0;
-  const instance = autocannon(
-    { url, connections: 8, duration: seconds, overallRate: RATE, timeout: 60, requests },
-    () => undefined,
-  );
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    times.push({ at: performance.now(), ms: responseTime });
-    if (status < 200 || status >= 300) non2xx += 1;
-  });
-  const done = new Promise<void>((resolve) => instance.on('done', () => resolve()));
+  let next = 0;
+  const stopping = new AbortController();
+  const done = openLoop({
+    url,
+    rate: RATE,
+    seconds,
+    next: () => requests[next++ % requests.length]!,
+    onResponse: (status) => {
+      if (status < 200 || status >= 300) non2xx += 1;
+    },
+    onAnswer: (dueAt, ms) => times.push({ at: dueAt + ms, ms }),
+    signal: stopping.signal,
+  }).then(() => undefined);
   return {
     times,
     non2xx: () => non2xx,
     done,
-    stop: () => instance.stop(),
+    stop: () => stopping.abort(),
   };
 }
 
@@ -287,7 +299,7 @@ async function main() {
   const tokens = createAccessTokens(SECRET, systemClock);
   const tokenOf = (user: { id: number; username: string }, roles: string[]) =>
     tokens.sign({ userId: user.id, username: user.username, roles: roles as never });
-  const requests: autocannon.Request[] = [];
+  const requests: OpenLoopRequest[] = [];
   for (const [index, user] of loadUsers.entries()) {
     const headers = {
       authorization: `Bearer ${await tokenOf(user, ['ROLE_INDIVIDUAL_CONFIRMED'])}`,
@@ -323,9 +335,9 @@ async function main() {
     // Warm: each distinct request once (home lists cached, as on a serving instance).
     for (const request of requests) {
       await fetch(`${base}${request.path}`, {
-        method: request.method!,
-        headers: request.headers as Record<string, string>,
-        body: request.body as string,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
       }).then((res) => res.arrayBuffer());
     }
     const watched = [...recipients.near, ...recipients.alerts.keys()]
@@ -446,6 +458,19 @@ async function main() {
       return `${before.p95} → ${meanwhile.p95} ms (${rise})`;
     };
     const non2xx = [...alone, ...during].reduce((sum, load) => sum + load.non2xx(), 0);
+    // BENCH_FAN_OUT_TIMES=<file>: every answer's moment and time, to see when in the fan-out the
+    // slow ones fall (search then home; moments on the same clock as `clicked`).
+    if (process.env.BENCH_FAN_OUT_TIMES) {
+      fs.writeFileSync(
+        process.env.BENCH_FAN_OUT_TIMES,
+        JSON.stringify({
+          clicked,
+          endMs,
+          alone: alone.map((load) => load.times),
+          during: during.map((load) => load.times),
+        }),
+      );
+    }
     figures = [
       `| ${new Date().toISOString().slice(11, 16)} | ${expected.toLocaleString('en')} (${recipients.near.length.toLocaleString('en')} near + ${recipients.alerts.size.toLocaleString('en')} alerts) | ${Math.round(answeredMs)} ms | ${seconds(firstStoredMs)} | ${seconds(storedMs)} | ${seconds(dispatchedMs)} | ${seconds(queuedMs)} | ${seconds(streamsMs)} (${streams.length}) | **${reached ? seconds(endMs) : 'not reached'}** (${reached && endMs <= GOAL_SECONDS * 1000 ? 'met' : 'missed'}) | ${compared(0)} | ${compared(1)} | ${non2xx} | ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} |`,
     ];
@@ -468,7 +493,7 @@ async function main() {
     '',
     `- Machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; the real server (one process: requests, dispatcher and pg-boss workers), PostgreSQL and the load share it`,
     `- Times from the validation request: rows stored (first / all), all dispatched (claimed, told to the live bus, Web Push job queued), push jobs holding every id queued, the last of ${STREAMS} open live streams told; polled every 50 ms`,
-    `- Load meanwhile: search (text + type + 50 km) and home of 64 users with alerts, paced at ${RATE} req/s over 8 connections; its p95 alone (${ALONE_SECONDS} s just before) and during the fan-out (validation to the last stage)`,
+    `- Load meanwhile: search (text + type + 50 km) and home of 64 users with alerts, each a steady open loop of ${RATE} req/s (bench/open-loop.ts: a request every ${1000 / RATE} ms whatever the answers do, its time counted from when it was due); its p95 alone (${ALONE_SECONDS} s just before) and during the fan-out (validation to the last stage)`,
     '',
     '| run (UTC) | recipients | validation answered | first row stored | all stored | all dispatched | push jobs queued | streams told | end to end | search p95 alone → during (rise) | home p95 alone → during (rise) | non-2xx | load average |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
