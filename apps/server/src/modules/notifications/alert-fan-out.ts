@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
+import { idsOf, sortedIdsOf } from './id-text';
 import { discCells } from './near-users';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
 
@@ -29,7 +30,7 @@ export interface FanOutAnnonce extends MatchableAnnonce {
 export interface AlertRecipients {
   /** Users with a saved search matching the announcement, with the name of the first one. */
   alerts: Map<number, string>;
-  /** Users whose last known position is within 20 km (and who have no matching alert). */
+  /** Users whose last known position is within 20 km (and who have no matching alert), by id. */
   near: number[];
 }
 
@@ -141,9 +142,6 @@ function nearUsers(point: LatLng, ownerId: number): SQL {
 /** An int[] parameter (one value however many numbers). */
 const intArray = (values: readonly number[]) => sql`${pgArray(values)}::int[]`;
 
-/** The numbers of a text of ids joined by commas. */
-const idsOf = (text: string | null) => (text ? text.split(',').map(Number) : []);
-
 /** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
 const intOrNull = (value: number | null) =>
   value === null ? sql`null::integer` : sql`${value}::integer`;
@@ -200,11 +198,11 @@ export async function findAlertRecipients(
   //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
   //    pole or the antimeridian. Started first: on PostgreSQL it runs on another connection while
   //    the alerts are found.
-  const nearQuery: Promise<number[]> = point
+  const nearQuery: Promise<Int32Array> = point
     ? rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)).then((rows) =>
-        idsOf(rows[0]?.ids ?? null),
+        sortedIdsOf(rows[0]?.ids ?? null),
       )
-    : Promise.resolve([]);
+    : Promise.resolve(new Int32Array(0));
   // Waited for below; a failure of the alerts part must not leave it unhandled.
   nearQuery.catch(() => {});
 
@@ -292,7 +290,8 @@ export async function findAlertRecipients(
 
   const nearIds = await nearQuery;
   lap('nearWait');
-  const near = nearIds.filter((userId) => !alerts.has(userId));
+  const near: number[] = [];
+  for (const userId of nearIds) if (!alerts.has(userId)) near.push(userId);
   return { alerts, near };
 }
 
@@ -331,11 +330,36 @@ export interface FanOutDelivery {
 export const FAN_OUT_SLICE = 5_000;
 
 /**
- * After each slice the fan-out rests this many times the slice's own duration, so that the
- * site's requests get the database between slices: a third of the machine for the fan-out, whose
- * goal (30 s for Paris) leaves room for it.
+ * After each slice the fan-out rests at least this many times the slice's own duration, so that
+ * the site's requests get the database between slices (a third of the machine at most for the
+ * fan-out, on a machine too slow to spread it over FAN_OUT_SPREAD_MS).
  */
 export const FAN_OUT_REST_RATIO = 2;
+
+/**
+ * A fan-out of several slices spreads them over this long: each request of the site that meets
+ * a slice waits for it, so the fewer of the machine's seconds the slices take, the fewer requests
+ * wait. Paris (135,000 rows, 28 slices) took 6 s resting twice each slice, and the site's p95
+ * went from 5 ms to 17–29 ms meanwhile; resting eight times, 17 s and 8–9 ms
+ * (bench/results/notifications-end-to-end-2026-12-01.md). The goal is 30 s from the validation to
+ * the last notification: the rest is margin for the recipients' search and a slower machine.
+ */
+export const FAN_OUT_SPREAD_MS = 20_000;
+
+/**
+ * How long to rest after slice `index` (from 0) of `count`, which took `sliceMs`, `elapsedMs`
+ * after the first began: until the next one's turn (slice k starts at k × FAN_OUT_SPREAD_MS /
+ * count), and never less than FAN_OUT_REST_RATIO times the slice.
+ */
+export function restAfterSlice(slice: {
+  index: number;
+  count: number;
+  sliceMs: number;
+  elapsedMs: number;
+}): number {
+  const nextTurnMs = ((slice.index + 1) * FAN_OUT_SPREAD_MS) / slice.count;
+  return Math.max(slice.sliceMs * FAN_OUT_REST_RATIO, nextTurnMs - slice.elapsedMs);
+}
 
 /** Rest between slices; a real timer, replaced in tests. */
 const restFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -345,10 +369,10 @@ const restFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
  * nothing unless the announcement is VALIDATED; running it again adds nobody twice. Called by the
  * dispatcher when the owner's ANNONCE_ACCEPTED notification is dispatched, so the validation's own
  * request never waits for it. The rows are written in slices (FAN_OUT_SLICE), each its own
- * transaction: a run stopped halfway leaves the slices it committed, whose users were told, and
- * its retry adds the others. With `delivery`, each slice's rows are written dispatched, their push
- * jobs queued in the slice's transaction and their users told after its commit; without it, each
- * commit wakes the dispatcher.
+ * transaction, spread over FAN_OUT_SPREAD_MS: a run stopped halfway leaves the slices it
+ * committed, whose users were told, and its retry adds the others. With `delivery`, each slice's
+ * rows are written dispatched, their push jobs queued in the slice's transaction and their users
+ * told after its commit; without it, each commit wakes the dispatcher.
  */
 export async function runAlertFanOut(
   deps: {
@@ -357,7 +381,7 @@ export async function runAlertFanOut(
     delivery?: FanOutDelivery;
     /** Rows per transaction (FAN_OUT_SLICE). */
     slice?: number;
-    /** Waits between slices (a timer); tests pass one that records. */
+    /** Waits between slices (a timer, restAfterSlice's time); tests pass one that records. */
     rest?: (ms: number) => Promise<void>;
   },
   annonceId: number,
@@ -410,8 +434,8 @@ export async function runAlertFanOut(
 
   // The recipients' groups were checked when they were found. Each slice goes in as one INSERT …
   // SELECT over arrays (thousands of rows through one statement, not thousands of parameters),
-  // the near ones in user order (they came square by square: the indexes on user_id and the
-  // foreign key's probes then walk their pages once).
+  // the near ones in user order (they come square by square and are sorted as they are read: the
+  // indexes on user_id and the foreign key's probes then walk their pages once).
   const alertUsers = [...recipients.alerts.keys()];
   const slices: (() => Promise<void>)[] = [];
   for (let start = 0; start < alertUsers.length; start += slice) {
@@ -426,9 +450,8 @@ export async function runAlertFanOut(
       ),
     );
   }
-  const nearInUserOrder = recipients.near.toSorted((a, b) => a - b);
-  for (let start = 0; start < nearInUserOrder.length; start += slice) {
-    const users = nearInUserOrder.slice(start, start + slice);
+  for (let start = 0; start < recipients.near.length; start += slice) {
+    const users = recipients.near.slice(start, start + slice);
     slices.push(() =>
       write(
         'NEW_NEAR_VEHICLES',
@@ -437,11 +460,20 @@ export async function runAlertFanOut(
       ),
     );
   }
+  const firstStarted = performance.now();
   for (const [index, run] of slices.entries()) {
     const started = performance.now();
     await run();
     if (index < slices.length - 1) {
-      await rest((performance.now() - started) * FAN_OUT_REST_RATIO);
+      const now = performance.now();
+      await rest(
+        restAfterSlice({
+          index,
+          count: slices.length,
+          sliceMs: now - started,
+          elapsedMs: now - firstStarted,
+        }),
+      );
     }
   }
   return { alerts: recipients.alerts.size, near: recipients.near.length };
