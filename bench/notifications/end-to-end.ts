@@ -257,10 +257,16 @@ async function main() {
   await client.connect();
   const parisUsers = await topUpParis(client, PARIS_USERS);
   // Web Push jobs the earlier runs queued and their servers, stopped, never sent: 24,000 of them
-  // after thirty runs, which the next server worked through during the measurement.
-  await client.query(
-    `delete from pgboss.job where name = 'notifications-push' and state in ('created', 'retry')`,
+  // after thirty runs, which the next server worked through during the measurement. A database
+  // fresh from the generator has no queue yet: the first server makes it.
+  const { rows: queue } = await client.query<{ exists: boolean }>(
+    `select to_regclass('pgboss.job') is not null as exists`,
   );
+  if (queue[0]?.exists) {
+    await client.query(
+      `delete from pgboss.job where name = 'notifications-push' and state in ('created', 'retry')`,
+    );
+  }
   const admin = await createAdmin(client);
   const annonceId = await annonceToValidate(client);
   const loadUsers = (
