@@ -99,6 +99,11 @@ interface KeptHome {
   json?: { flags: string; answer: PreparedAnswer };
 }
 
+/** The favourite and "seen" flags a kept home's answer carries, as one comparable text. */
+function flagsKey(favourites: ReadonlySet<number>, seen: ReadonlySet<number>): string {
+  return JSON.stringify([[...favourites].sort(), [...seen].sort()]);
+}
+
 interface ListRequest {
   criteria: SearchCriteria;
   order: ListOrder;
@@ -438,9 +443,27 @@ export function createDiscoveryService(deps: {
         }
       }
       // The stamp just read says what the rebuild depends on: not read a second time.
-      return buildHome(key, viewer, userPosition, stamp);
+      return builtAnswer(await buildHome(key, viewer, userPosition, stamp));
     }
-    return buildHome(key, viewer, userPosition);
+    return builtAnswer(await buildHome(key, viewer, userPosition));
+  }
+
+  /**
+   * A home just built, encoded and kept as its answer, with the flags its cards carry, so that the
+   * next visit with the same flags sends these very bytes: after a validation every active user's
+   * home is built again, and each 200 kB answer encoded a second time at the next visit was a share
+   * of the burst the site's other requests waited behind (bench/results/notifications-*).
+   */
+  function builtAnswer(built: KeptHome): PreparedAnswer {
+    const cards = built.groups.flatMap((group) => group.annonces);
+    const favourites = cards.filter((card) => card.annonceFavorite).map((card) => card.id);
+    // keptAnswer marks its own cards seen whatever the stamp says: only the others' tell.
+    const seen = cards
+      .filter((card) => card.userHasSeenAnnonce && !card.isMine)
+      .map((card) => card.id);
+    const answer = PreparedAnswer.ofJson(built.groups);
+    built.json = { flags: flagsKey(new Set(favourites), new Set(seen)), answer };
+    return answer;
   }
 
   /** A kept home with this request's favourite and "seen" flags (the same bytes when unchanged). */
@@ -455,7 +478,7 @@ export function createDiscoveryService(deps: {
       homes.delete(key);
       homes.set(key, cached);
     }
-    const flags = JSON.stringify([[...stamp.favourites].sort(), [...stamp.seen].sort()]);
+    const flags = flagsKey(stamp.favourites, stamp.seen);
     if (cached.json?.flags !== flags) {
       const answer = PreparedAnswer.ofJson(
         cached.groups.map((group) => ({
@@ -473,9 +496,10 @@ export function createDiscoveryService(deps: {
   }
 
   /**
-   * A user's home built and kept: the lists again, but not the sections while the alerts stay.
-   * Every user's first home after a validation used to read its alerts, their summaries and the
-   * position again (half a dozen queries queued behind the fan-out's writes,
+   * A user's home built and kept, not yet encoded (a rebuild off the request path is encoded by
+   * the visit that first answers it): the lists again, but not the sections while the alerts
+   * stay. Every user's first home after a validation used to read its alerts, their summaries
+   * and the position again (half a dozen queries queued behind the fan-out's writes,
    * bench/results/notifications-end-to-end-*.md); the shared lists (latest, per type, top) are
    * rebuilt once per generation (homeList).
    */
@@ -485,7 +509,7 @@ export function createDiscoveryService(deps: {
     userPosition: LatLng | null,
     /** The generation and alerts this request already read (a rebuild off the path reads its own). */
     stamp?: { generation: string; alerts: string },
-  ): Promise<PreparedAnswer> {
+  ): Promise<KeptHome> {
     const now = clock.now().getTime();
     const cached = homes.get(key);
     const before = stamp ?? (await homeStamp(db, viewer.userId, []));
@@ -498,8 +522,7 @@ export function createDiscoveryService(deps: {
       kept && kept.until <= now ? remember(viewer, userPosition) : null,
     ]);
     const groups = HomeDataResponseSchema.parse(home);
-    homes.delete(key);
-    homes.set(key, {
+    const built: KeptHome = {
       until: now + HOME_LIST_TTL_MS,
       answerableUntil: now + HOME_ANSWERED_WHILE_REBUILT_MS,
       sectionsUntil: kept?.sectionsUntil ?? now + HOME_SECTIONS_TTL_MS,
@@ -508,9 +531,11 @@ export function createDiscoveryService(deps: {
       sections,
       groups,
       ids: [...new Set(groups.flatMap((group) => group.annonces.map((card) => card.id)))],
-    });
+    };
+    homes.delete(key);
+    homes.set(key, built);
     if (homes.size > HOME_CACHE_SIZE) homes.delete(homes.keys().next().value!);
-    return PreparedAnswer.ofJson(groups);
+    return built;
   }
 
   /** The user's last known position (the alert fan-out's "near"), when the home sends one. */
