@@ -201,6 +201,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, {
     searchIndexSyncedAt: () => searchIndex?.syncedAt() ?? 0,
+    databaseConnections: () => deps.database.connections(),
     ...(options.logger === false ? {} : { requests }),
   });
   const revocations = await createSessionRevocations({

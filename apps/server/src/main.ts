@@ -13,6 +13,7 @@ async function main() {
   const app = await buildApp(deps, { logDestination });
 
   await prepareDatabase(deps, app.log);
+  await deps.database.openAllConnections();
   const jobs = await startJobs({
     config,
     database: deps.database,

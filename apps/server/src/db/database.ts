@@ -33,7 +33,22 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Answers when the database can run a query; used by GET /health. */
   ping(): Promise<void>;
+  /**
+   * Opens every connection the pool may hold, at start: the first burst of requests (an alert
+   * fan-out, every home rebuilt after a validation) then finds them ready instead of waiting for
+   * new server processes to start. Nothing for the embedded database.
+   */
+  openAllConnections(): Promise<void>;
+  /** The pool's connections now (the /metrics gauge); null for the embedded database. */
+  connections(): PoolConnections | null;
   close(): Promise<void>;
+}
+
+export interface PoolConnections {
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export type DatabaseTarget =
@@ -47,9 +62,20 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, cube, earthdistance };
 /** Key of the advisory lock taken around migrations and seeds ("veil" in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x7665696c;
 
+/** Connections an instance holds at most (docs/deploy.md sizes work_mem for them). */
+const POOL_SIZE = 10;
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: POOL_SIZE,
+      // Kept once opened. The pool's default closed a connection idle for 10 s, so every burst
+      // opened new ones, whose server processes start with cold caches: the home's top list
+      // planned in 6 ms instead of 0.4 and ran in 52 ms instead of 2 on a new connection
+      // (bench/results/notifications-end-to-end-2026-12-01-s24-notes.md).
+      idleTimeoutMillis: 0,
+    });
     // An idle connection dropped by the server (restart, failover, test teardown) must not crash the
     // process: the pool replaces it on the next query.
     pool.on('error', (error) => {
@@ -78,6 +104,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      openAllConnections: async () => {
+        // All held at once, so that none is handed out twice.
+        const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+        for (const client of clients) client.release();
+      },
+      connections: () => ({
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -98,6 +134,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    openAllConnections: async () => {},
+    connections: () => null,
     close: () => client.close(),
     // Exposed for the test template (dumpDataDir); not part of the interface on purpose.
     ...({ pglite: client } as object),

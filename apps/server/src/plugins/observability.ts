@@ -7,6 +7,7 @@ import {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PoolConnections } from '../db/database';
 import { AppError } from '../lib/app-error';
 import type { RequestLines } from '../lib/request-lines';
 
@@ -112,12 +113,15 @@ export class RequestLogController extends LogController {
 }
 
 /**
- * The Prometheus metrics (docs/deploy.md): request latency per route, job queue depth, live streams, search-index lag.
+ * The Prometheus metrics (docs/deploy.md): request latency per route, job queue depth, live streams,
+ * search-index lag, the database pool's connections.
  */
 async function observabilityPlugin(
   app: FastifyInstance,
   options: {
     searchIndexSyncedAt: () => number;
+    /** The database pool's connections (null: the embedded database, no pool). */
+    databaseConnections: () => PoolConnections | null;
     /** The app's controller (Fastify's logController option), when the app logs: it observes each request's latency. */
     requests?: RequestLogController;
   },
@@ -176,6 +180,21 @@ async function observabilityPlugin(
     collect() {
       const syncedAt = options.searchIndexSyncedAt();
       this.set(syncedAt === 0 ? -1 : (Date.now() - syncedAt) / 1000);
+    },
+  });
+
+  new Gauge({
+    name: 'veilleurs_db_connections',
+    help: "PostgreSQL connections of this instance's pool: open, idle, and queries waiting for one",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const connections = options.databaseConnections();
+      if (!connections) return;
+      this.set({ state: 'open' }, connections.open);
+      this.set({ state: 'idle' }, connections.idle);
+      this.set({ state: 'waiting' }, connections.waiting);
     },
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 
 const METRICS_TOKEN = 'scraper-token-0123456789';
@@ -67,6 +67,12 @@ describe('GET /ready and GET /metrics', () => {
     expect(res.body).toContain('veilleurs_job_queue_depth{queue="notifications",state="queued"} 7');
     expect(res.body).toContain('veilleurs_live_streams 0');
     expect(res.body).toMatch(/veilleurs_search_index_lag_seconds \d/);
+    if (inject('testDatabase') === 'postgres') {
+      expect(res.body).toMatch(/veilleurs_db_connections\{state="open"\} [1-9]/);
+      expect(res.body).toMatch(/veilleurs_db_connections\{state="waiting"\} 0/);
+    } else {
+      expect(res.body).not.toContain('veilleurs_db_connections{');
+    }
   });
 
   it('refuses /metrics to a request that came through the proxy, even if it claims loopback', async () => {
