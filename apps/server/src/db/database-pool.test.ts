@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { withDatabase } from '../../test/global-setup';
 import { openTestDatabase } from '../../test/test-database';
-import type { Database } from './database';
+import { openDatabase, type Database } from './database';
 
 describe.runIf(inject('testDatabase') === 'postgres')('the PostgreSQL pool', () => {
   let database: Database;
@@ -27,6 +30,32 @@ describe.runIf(inject('testDatabase') === 'postgres')('the PostgreSQL pool', () 
     // Still usable, all of them at once.
     const answers = await Promise.all(Array.from({ length: 10 }, () => database.ping()));
     expect(answers).toHaveLength(10);
+  });
+});
+
+describe.runIf(inject('testDatabase') === 'postgres')('a pool that cannot open them all', () => {
+  it('gives back every connection it opened, and says why the others failed', async () => {
+    // The server's own database: the other test files copy the template, which a connection to
+    // it would stop.
+    const server = new URL(withDatabase(inject('postgresTemplateUrl'), 'postgres'));
+    const role = `veilleurs_pool_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    // A role's connection limit holds for anyone but a superuser, which the tests connect as.
+    await admin.query(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 4`);
+    const limited = new URL(server);
+    limited.username = role;
+    limited.password = '';
+    const database = await openDatabase({ kind: 'postgres', url: limited.toString() });
+    try {
+      await expect(database.openAllConnections()).rejects.toThrow(/too many connections/);
+      expect(database.connections()).toEqual({ open: 4, idle: 4, waiting: 0 });
+      await database.ping();
+    } finally {
+      await database.close();
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
   });
 });
 

@@ -105,9 +105,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       openAllConnections: async () => {
-        // All held at once, so that none is handed out twice.
-        const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
-        for (const client of clients) client.release();
+        // All held at once, so that none is handed out twice; every one opened is given back
+        // even when another could not be.
+        const opened = await Promise.allSettled(
+          Array.from({ length: POOL_SIZE }, () => pool.connect()),
+        );
+        for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+        const failed = opened.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
       },
       connections: () => ({
         open: pool.totalCount,
