@@ -13,7 +13,11 @@ async function main() {
   const app = await buildApp(deps, { logDestination });
 
   await prepareDatabase(deps, app.log);
-  await deps.database.openAllConnections();
+  // A server at its connection limit (an instance restarting beside its replacement) still lets
+  // this one start: its pool then opens the others as requests need them.
+  await deps.database.openAllConnections().catch((error: unknown) => {
+    app.log.warn({ err: error }, 'not every database connection could be opened at start');
+  });
   const jobs = await startJobs({
     config,
     database: deps.database,
