@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { VehiclePhoto } from '@app/domain';
+import type { CardOtherPhoto, VehiclePhoto } from '@app/domain';
 import {
   PHOTO_SIZE_CONTENT_TYPE,
   PHOTO_SIZE_NAMES,
@@ -149,16 +149,8 @@ export function photoUrls(
   photo: StoredPhoto,
   annonceIsPublic: boolean,
 ): VehiclePhoto {
-  const signer = fileUrlSigner(context.signingSecret);
   const fileId = photo.id;
-  const link = (variant: FileVariant) =>
-    context.publicUrl +
-    (annonceIsPublic
-      ? signer.publicFileUrl(fileId, variant)
-      : signer.signFileUrl(fileId, context.now, {
-          variant,
-          lifetimeSeconds: OWNER_PHOTO_URL_LIFETIME_SECONDS,
-        }));
+  const link = (variant: FileVariant) => variantUrl(context, fileId, variant, annonceIsPublic);
   return {
     id: fileId,
     fileUrl: link('original'),
@@ -171,6 +163,36 @@ export function photoUrls(
       width: sizeWidth(photo, size),
     })),
   };
+}
+
+/**
+ * A photo's contract alone (id and fileUrl): a card's photos after the first, which it does not
+ * draw.
+ */
+export function photoLink(
+  context: PhotoUrlContext,
+  photo: StoredPhoto,
+  annonceIsPublic: boolean,
+): CardOtherPhoto {
+  return { id: photo.id, fileUrl: variantUrl(context, photo.id, 'original', annonceIsPublic) };
+}
+
+function variantUrl(
+  context: PhotoUrlContext,
+  fileId: number,
+  variant: FileVariant,
+  annonceIsPublic: boolean,
+): string {
+  const signer = fileUrlSigner(context.signingSecret);
+  return (
+    context.publicUrl +
+    (annonceIsPublic
+      ? signer.publicFileUrl(fileId, variant)
+      : signer.signFileUrl(fileId, context.now, {
+          variant,
+          lifetimeSeconds: OWNER_PHOTO_URL_LIFETIME_SECONDS,
+        }))
+  );
 }
 
 /** One-call form for services: `signFileUrl(app.deps.signingSecret, file.id, clock.now())`. */

@@ -18,7 +18,7 @@ import {
   storedFiles,
   vehicleTypes,
 } from '../../db/schema/index';
-import { photoUrls, type StoredPhoto } from '../../lib/signed-file-urls';
+import { photoLink, photoUrls, type StoredPhoto } from '../../lib/signed-file-urls';
 
 /**
  * The announcement card shared by every list (my announcements, drafts ready to publish,
@@ -91,6 +91,20 @@ export function annonceTitle(
   return title || typeName || '';
 }
 
+/** The first photo with its sizes, the one a card draws; the others' links alone. */
+function cardPhotos(
+  context: CardContext,
+  photos: readonly StoredPhoto[],
+  annonceIsPublic: boolean,
+): AnnonceCard['vehicleFiles'] {
+  const [first, ...others] = photos;
+  if (!first) return [];
+  return [
+    photoUrls(context, first, annonceIsPublic),
+    ...others.map((photo) => photoLink(context, photo, annonceIsPublic)),
+  ];
+}
+
 export function presentAnnonceCard(
   row: AnnonceCardRow,
   photos: readonly StoredPhoto[],
@@ -119,7 +133,7 @@ export function presentAnnonceCard(
           hasWindowEngraving: row.vehicleType.hasWindowEngraving,
         }
       : null,
-    vehicleFiles: photos.map((photo) => photoUrls(context, photo, isVisibleToOthers(row.status))),
+    vehicleFiles: cardPhotos(context, photos, isVisibleToOthers(row.status)),
     address: isMine ? (row.theftAddress ?? row.theftCity) : row.theftCity,
     departement: row.theftDepartmentCode,
     licensePlate: maskIdentifier(row.licensePlate && formatLicensePlate(row.licensePlate)),

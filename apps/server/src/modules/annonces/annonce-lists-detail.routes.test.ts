@@ -52,6 +52,7 @@ describe('my announcements, favourites, detail and deletion', () => {
       {
         isFastAnnonce: 'true',
         'imagesVehicle[0]': { data: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
+        'imagesVehicle[1]': { data: await jpeg(), name: 'b.jpg', type: 'image/jpeg' },
         identityRecto: { data: PDF, name: 'recto.pdf', type: 'application/pdf' },
         identityVerso: { data: PDF, name: 'verso.pdf', type: 'application/pdf' },
         plainteFile: { data: PDF, name: 'plainte.pdf', type: 'application/pdf' },
@@ -132,6 +133,18 @@ describe('my announcements, favourites, detail and deletion', () => {
       expect(webp.statusCode).toBe(200);
       expect(webp.headers['content-type']).toBe('image/webp');
     }
+    // The photos a card does not draw: the contract's id and fileUrl, which opens, and nothing
+    // else (their sizes were 30 % of the demo's home).
+    expect(card.vehicleFiles).toHaveLength(2);
+    expect(card.vehicleFiles[1]).toEqual({
+      id: expect.any(Number),
+      fileUrl: expect.stringMatching(/\/files\/\d+\?expires=\d+&signature=[\w-]+$/),
+    });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: card.vehicleFiles[1].fileUrl.replace(/^https?:\/\/[^/]+/, ''),
+    });
+    expect(second.statusCode).toBe(200);
     expect(card.title).not.toBe('');
   });
 

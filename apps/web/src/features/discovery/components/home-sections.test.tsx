@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DiscoveryCard } from '@app/domain';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/test-utils';
 import { makeCards, makeGroup } from '../testing/discovery-fixtures';
@@ -9,7 +10,7 @@ import { stubIntersectionObserver } from '@/testing/intersection-observer-stub';
 import { CARDS_BEFORE_USE } from '../lib/home-rows';
 
 /** Cards whose first photo has its WebP sizes, as the server sends them. */
-function cardsWithPhotos(count: number, firstId: number) {
+function cardsWithPhotos(count: number, firstId: number): DiscoveryCard[] {
   return makeCards(count, firstId).map((card) => ({
     ...card,
     vehicleFiles: [
