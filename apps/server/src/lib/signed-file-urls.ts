@@ -150,7 +150,9 @@ export function photoUrls(
   annonceIsPublic: boolean,
 ): VehiclePhoto {
   const fileId = photo.id;
-  const link = (variant: FileVariant) => variantUrl(context, fileId, variant, annonceIsPublic);
+  const signer = fileUrlSigner(context.signingSecret);
+  const link = (variant: FileVariant) =>
+    variantUrl(context, signer, fileId, variant, annonceIsPublic);
   return {
     id: fileId,
     fileUrl: link('original'),
@@ -174,16 +176,21 @@ export function photoLink(
   photo: StoredPhoto,
   annonceIsPublic: boolean,
 ): CardOtherPhoto {
-  return { id: photo.id, fileUrl: variantUrl(context, photo.id, 'original', annonceIsPublic) };
+  const signer = fileUrlSigner(context.signingSecret);
+  return {
+    id: photo.id,
+    fileUrl: variantUrl(context, signer, photo.id, 'original', annonceIsPublic),
+  };
 }
 
+/** A variant's absolute link: lasting for a public announcement's photo, short-lived otherwise. */
 function variantUrl(
   context: PhotoUrlContext,
+  signer: FileUrlSigner,
   fileId: number,
   variant: FileVariant,
   annonceIsPublic: boolean,
 ): string {
-  const signer = fileUrlSigner(context.signingSecret);
   return (
     context.publicUrl +
     (annonceIsPublic
