@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -22,6 +23,9 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default keeps a core for its own process: on CI's two cores that ran one file at a
+    // time (27 min). Its process mostly waits, and the files wait on PostgreSQL, so use every core.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {

@@ -17,14 +17,19 @@ describe('security headers', () => {
   const apps: TestApp[] = [];
   const dirs: string[] = [];
   afterAll(async () => {
-    await Promise.all(apps.map((t) => t.close()));
+    // The first app owns the database the others share: closed last.
+    for (const t of apps.reverse()) await t.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** An app with this configuration; all share one database (opening one costs seconds). */
   async function appWith(env: Record<string, string> = {}) {
     const web = webBuild();
     dirs.push(web);
-    const t = await buildTestApp({ env: { WEB_DIST_DIR: web, ...env } });
+    const t = await buildTestApp({
+      env: { WEB_DIST_DIR: web, ...env },
+      ...(apps[0] ? { shareDatabaseWith: apps[0] } : {}),
+    });
     apps.push(t);
     return t;
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 
 describe('GET /client-config', () => {
+  // The other configurations below share its database: only the configuration differs.
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({
@@ -59,7 +60,7 @@ describe('GET /client-config', () => {
   });
 
   it('tags each configuration differently', async () => {
-    const other = await buildTestApp({ env: { APP_ENV: 'production' } });
+    const other = await buildTestApp({ env: { APP_ENV: 'production' }, shareDatabaseWith: t });
     try {
       const mine = await t.app.inject({ method: 'GET', url: '/client-config' });
       const theirs = await other.app.inject({ method: 'GET', url: '/client-config' });
@@ -77,7 +78,7 @@ describe('GET /client-config', () => {
   });
 
   it('answers a null DSN when none is configured', async () => {
-    const bare = await buildTestApp();
+    const bare = await buildTestApp({ shareDatabaseWith: t });
     try {
       const res = await bare.app.inject({ method: 'GET', url: '/client-config' });
       expect(res.statusCode).toBe(200);
@@ -95,6 +96,7 @@ describe('GET /client-config', () => {
   it('names Stripe and its publishable key (never the secret) when both keys are set', async () => {
     const stripe = await buildTestApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_secret', STRIPE_PUBLISHABLE_KEY: 'pk_test_public' },
+      shareDatabaseWith: t,
     });
     try {
       const res = await stripe.app.inject({ method: 'GET', url: '/client-config' });
