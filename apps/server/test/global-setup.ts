@@ -78,15 +78,17 @@ interface PGliteWithFiles {
  */
 async function dropPreallocatedWal(pglite: PGliteWithFiles) {
   await pglite.exec('CHECKPOINT');
-  const [{ current, dataDir }] = (
+  const [wal] = (
     await pglite.query<{ current: string; dataDir: string }>(
       `select pg_walfile_name(pg_current_wal_lsn()) as current,
               current_setting('data_directory') as "dataDir"`,
     )
   ).rows;
-  const walDir = `${dataDir}/pg_wal`;
+  if (!wal) throw new Error('PGlite did not say which WAL segment is in use');
+  const walDir = `${wal.dataDir}/pg_wal`;
   for (const name of pglite.mod.FS.readdir(walDir)) {
-    if (/^[0-9A-F]{24}$/.test(name) && name > current) pglite.mod.FS.unlink(`${walDir}/${name}`);
+    if (/^[0-9A-F]{24}$/.test(name) && name > wal.current)
+      pglite.mod.FS.unlink(`${walDir}/${name}`);
   }
 }
 
