@@ -18,7 +18,7 @@ describe('security headers', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     // The first app owns the database the others share: closed last.
-    for (const t of apps.reverse()) await t.close();
+    for (const t of [...apps].reverse()) await t.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
