@@ -46,6 +46,25 @@ describe('Vitest report', () => {
     expect(outcome.crash).toBeUndefined();
   });
 
+  it('says where to look when a hook threw: Vitest keeps that error on the suite, out of the report', () => {
+    const hookFailed = {
+      ...report,
+      testResults: [
+        {
+          name: path.resolve(import.meta.dirname, '../apps/server/src/c.test.ts'),
+          status: 'failed',
+          message: '',
+          assertionResults: [{ fullName: 'c works', status: 'skipped' }],
+        },
+      ],
+    };
+    const outcome = readVitestReport('Vitest', write('vitest-hook.json', hookFailed), 1);
+    expect(outcome.failedFiles).toEqual([
+      'apps/server/src/c.test.ts: a hook or its worker failed before the tests ran (Vitest’s "Failed Suites" above)',
+    ]);
+    expect(outcome.skippedTests).toEqual(['apps/server/src/c.test.ts › c works']);
+  });
+
   it('calls a non-zero exit with no failing test a crash, not "1 failed"', () => {
     const clean = { ...report, testResults: [report.testResults[0]] };
     const outcome = readVitestReport('Vitest', write('vitest-crash.json', clean), 1);

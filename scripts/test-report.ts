@@ -64,9 +64,11 @@ export function readVitestReport(runner: string, file: string, exitStatus: numbe
     }
     const anyTestFailed = result.assertionResults.some((test) => test.status === 'failed');
     if (result.status === 'failed' && !anyTestFailed) {
-      failedFiles.push(
-        `${relative(result.name)}${result.message ? `: ${result.message.split('\n')[0]}` : ''}`,
-      );
+      // A hook that threw leaves its error on the suite, which the JSON report does not carry.
+      const why =
+        (result.message ?? '').split('\n')[0] ||
+        'a hook or its worker failed before the tests ran (Vitest’s "Failed Suites" above)';
+      failedFiles.push(`${relative(result.name)}: ${why}`);
     }
   }
   return crashUnlessExplained(

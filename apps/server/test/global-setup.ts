@@ -15,6 +15,12 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** PostgreSQL: a migrated and seeded database each test file clones. */
     postgresTemplateUrl: string;
+    /**
+     * PostgreSQL: the server's own database (TEST_DATABASE_URL), for creating and dropping the
+     * copies. Never the template: while anyone is connected to it, no copy of it can be made, and
+     * the files start side by side.
+     */
+    postgresServerUrl: string;
   }
 }
 
@@ -38,6 +44,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('pgliteTemplateFile', file);
     project.provide('postgresTemplateUrl', '');
+    project.provide('postgresServerUrl', '');
     return async () => {
       await fs.rm(file, { force: true });
     };
@@ -55,6 +62,7 @@ export default async function setup(project: TestProject) {
   await seedReferenceData(database.db, { referenceDataDir: REFERENCE_DATA_DIR, log: silentLog });
   await database.close();
   project.provide('postgresTemplateUrl', templateUrl);
+  project.provide('postgresServerUrl', serverUrl);
   project.provide('pgliteTemplateFile', '');
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);

@@ -15,25 +15,42 @@ export async function openTestDatabase(): Promise<Database> {
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
 
-  const templateUrl = inject('postgresTemplateUrl');
-  const templateName = new URL(templateUrl).pathname.slice(1);
   const name = `veilleurs_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: templateUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(templateUrl, name) });
+  await copyTemplate(name);
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(inject('postgresTemplateUrl'), name),
+  });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: templateUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropCopy(name);
     },
   };
+}
+
+/**
+ * A new database on the PostgreSQL server, copied from the template. The statement runs from the
+ * server's own database: PostgreSQL refuses to copy a database anyone is connected to, so a
+ * connection to the template itself would make another file's copy fail.
+ */
+export async function copyTemplate(name: string): Promise<void> {
+  const templateName = new URL(inject('postgresTemplateUrl')).pathname.slice(1);
+  await onServer((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`));
+}
+
+/** Drops a copy made by copyTemplate, closing whatever connections to it are still open. */
+export async function dropCopy(name: string): Promise<void> {
+  await onServer((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function onServer(statement: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('postgresServerUrl') });
+  await admin.connect();
+  try {
+    await statement(admin);
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { withDatabase } from '../../test/global-setup';
 import { openTestDatabase } from '../../test/test-database';
 import { openDatabase, type Database } from './database';
 
@@ -37,7 +36,7 @@ describe.runIf(inject('testDatabase') === 'postgres')('a pool that cannot open t
   it('gives back every connection it opened, and says why the others failed', async () => {
     // The server's own database: the other test files copy the template, which a connection to
     // it would stop.
-    const server = new URL(withDatabase(inject('postgresTemplateUrl'), 'postgres'));
+    const server = new URL(inject('postgresServerUrl'));
     const role = `veilleurs_pool_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: server.toString() });
     await admin.connect();

@@ -3,12 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildAnnonce, buildUser } from '../../test/factories';
 import { withDatabase } from '../../test/global-setup';
 import { createFixedClock } from '../../test/helper';
-import { openTestDatabase } from '../../test/test-database';
+import { copyTemplate, dropCopy, openTestDatabase } from '../../test/test-database';
 import { openDatabase, type Database } from '../db/database';
 import { readMail } from '../modules/auth/testing/outbox';
 import { createLocalLiveBus, createNotifier } from '../modules/notifications/index';
@@ -127,14 +126,9 @@ describe('notification pipeline (jobs)', () => {
   it.runIf(inject('testDatabase') === 'postgres')(
     'on PostgreSQL, the LISTEN connection wakes the dispatcher when the notification commits',
     async () => {
-      const templateUrl = inject('postgresTemplateUrl');
       const name = `veilleurs_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: templateUrl });
-      await admin.connect();
-      await admin.query(
-        `CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`,
-      );
-      const url = withDatabase(templateUrl, name);
+      await copyTemplate(name);
+      const url = withDatabase(inject('postgresTemplateUrl'), name);
       const own = await openDatabase({ kind: 'postgres', url });
       const clock = createFixedClock();
       const jobs = await startJobs({
@@ -165,8 +159,7 @@ describe('notification pipeline (jobs)', () => {
       } finally {
         await jobs.stop();
         await own.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await dropCopy(name);
       }
     },
     60_000,
