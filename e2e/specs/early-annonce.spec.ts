@@ -51,6 +51,25 @@ test.describe('the early announcement request', () => {
     }
   });
 
+  test('asks the announcement before the app’s modules beside its entry: they would take the host’s connections', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.goto('about:blank');
+    const asked: string[] = [];
+    page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+    await page.goto(`/#/annonce/show/${ANNONCE}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const annonce = asked.indexOf(`/annonce/${ANNONCE}`);
+    const modules = asked.flatMap((pathname, index) =>
+      /^\/assets\/.+\.js$/.test(pathname) && !/^\/assets\/main-/.test(pathname) ? [index] : [],
+    );
+    expect(annonce).toBeGreaterThanOrEqual(0);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(annonce, asked.join(' ')).toBeLessThan(Math.min(...modules));
+  });
+
   test('the app takes that answer: the announcement asked once, its first photo fetched once', async ({
     page,
     request,

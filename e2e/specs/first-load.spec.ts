@@ -48,11 +48,12 @@ const TEXTS: Record<keyof typeof BUDGETS_KIB, string[]> = {
  * before it: its boot script (2.1 KiB as written, 0.6 KiB brotli) and the early requests'
  * (build/early-requests.ts: the home's, an announcement's and the search's, which also show their
  * early screens, 2.4 KiB brotli on 2026-11-29 with the search's), which return at once for a
- * visitor without a session; the budget is that, with room to grow a little, far below the goal.
+ * visitor without a session, and the one that then adds the app's module preloads (0.3 KiB since
+ * 2026-12-02); the budget is that, with room to grow a little, far below the goal.
  * Without the early login the measure becomes the entry and the login screen (~151 KiB) and this
  * fails.
  */
-const LOGIN_SHOWS_BUDGET_KIB = 3.5;
+const LOGIN_SHOWS_BUDGET_KIB = 4;
 
 test.describe('first load', () => {
   test('the login shows with almost no JavaScript: it is in index.html', async () => {
