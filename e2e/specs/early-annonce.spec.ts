@@ -59,6 +59,11 @@ test.describe('the early announcement request', () => {
     await page.goto('about:blank');
     const asked: string[] = [];
     page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+    // The script that adds them is allowed by the server's policy, by its hash.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     await page.goto(`/#/annonce/show/${ANNONCE}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const annonce = asked.indexOf(`/annonce/${ANNONCE}`);
@@ -68,6 +73,20 @@ test.describe('the early announcement request', () => {
     expect(annonce).toBeGreaterThanOrEqual(0);
     expect(modules.length).toBeGreaterThan(0);
     expect(annonce, asked.join(' ')).toBeLessThan(Math.min(...modules));
+    expect(refused).toEqual([]);
+    // That script ran: every module it names is a modulepreload link of the head.
+    const preloads = await page.evaluate(() => {
+      const adder = Array.from(document.scripts).find((script) =>
+        script.text.includes("link.rel = 'modulepreload'"),
+      );
+      const named = JSON.parse(/\[[^\]]*\]/.exec(adder?.text ?? '')?.[0] ?? '[]') as string[];
+      const linked = Array.from(document.head.querySelectorAll('link[rel="modulepreload"]')).map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      );
+      return { named, missing: named.filter((href) => !linked.includes(href)) };
+    });
+    expect(preloads.named.length).toBeGreaterThan(0);
+    expect(preloads.missing).toEqual([]);
   });
 
   test('the app takes that answer: the announcement asked once, its first photo fetched once', async ({
