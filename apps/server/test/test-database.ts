@@ -15,12 +15,8 @@ export async function openTestDatabase(): Promise<Database> {
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
 
-  const name = `veilleurs_test_${randomBytes(6).toString('hex')}`;
-  await copyTemplate(name);
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: withDatabase(inject('postgresTemplateUrl'), name),
-  });
+  const { name, url } = await copyTemplate();
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     ...database,
     async close() {
@@ -31,13 +27,16 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
- * A new database on the PostgreSQL server, copied from the template. The statement runs from the
- * server's own database: PostgreSQL refuses to copy a database anyone is connected to, so a
- * connection to the template itself would make another file's copy fail.
+ * A new database on the PostgreSQL server, copied from the template: its name and address. The
+ * statement runs from the server's own database: PostgreSQL refuses to copy a database anyone is
+ * connected to, so a connection to the template itself would make another file's copy fail.
  */
-export async function copyTemplate(name: string): Promise<void> {
-  const templateName = new URL(inject('postgresTemplateUrl')).pathname.slice(1);
+export async function copyTemplate(): Promise<{ name: string; url: string }> {
+  const templateUrl = inject('postgresTemplateUrl');
+  const templateName = new URL(templateUrl).pathname.slice(1);
+  const name = `veilleurs_test_${randomBytes(6).toString('hex')}`;
   await onServer((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`));
+  return { name, url: withDatabase(templateUrl, name) };
 }
 
 /** Drops a copy made by copyTemplate, closing whatever connections to it are still open. */

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildAnnonce, buildUser } from '../../test/factories';
-import { withDatabase } from '../../test/global-setup';
 import { createFixedClock } from '../../test/helper';
 import { copyTemplate, dropCopy, openTestDatabase } from '../../test/test-database';
 import { openDatabase, type Database } from '../db/database';
@@ -126,9 +124,7 @@ describe('notification pipeline (jobs)', () => {
   it.runIf(inject('testDatabase') === 'postgres')(
     'on PostgreSQL, the LISTEN connection wakes the dispatcher when the notification commits',
     async () => {
-      const name = `veilleurs_test_${randomBytes(6).toString('hex')}`;
-      await copyTemplate(name);
-      const url = withDatabase(inject('postgresTemplateUrl'), name);
+      const { name, url } = await copyTemplate();
       const own = await openDatabase({ kind: 'postgres', url });
       const clock = createFixedClock();
       const jobs = await startJobs({
