@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { preloadsAfterEarlyRequests } from './early-requests';
+import { withEarlyRequests } from './early-requests';
 
-/** index.html's head as Vite writes it, once the early requests' script is in. */
+/** index.html's head as Vite writes it, with the early login's script in. */
 const BUILT = `<head>
     <title>Veilleurs</title>
-    <script>earlyRequests()</script>
     <script>earlyLogin()</script>
     <script type="module" crossorigin src="/assets/main-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-2.js">
@@ -14,7 +13,7 @@ const BUILT = `<head>
 
 describe('the module preloads after the early requests', () => {
   it('leave the markup for a script right after the early requests’, which adds them in order', () => {
-    const page = preloadsAfterEarlyRequests(BUILT);
+    const page = withEarlyRequests(BUILT, 'earlyRequests()');
     expect(page).not.toContain('rel="modulepreload"');
     const scripts = [...page.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map(
       ([, body]) => body,
@@ -39,8 +38,10 @@ describe('the module preloads after the early requests', () => {
     ]);
   });
 
-  it('leaves a page without preloads as it is', () => {
+  it('adds only the early requests to a page without preloads', () => {
     const bare = BUILT.replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
-    expect(preloadsAfterEarlyRequests(bare)).toBe(bare);
+    expect(withEarlyRequests(bare, 'earlyRequests()')).toBe(
+      bare.replace('</title>', '</title>\n    <script>earlyRequests()</script>'),
+    );
   });
 });

@@ -35,32 +35,31 @@ export async function addEarlyRequests(root: string, outDir: string): Promise<vo
     earlyAnnonceBootCall(),
     earlySearchBootCall(firstSearchBody),
   ]);
-  const withRequests = page.replace('</title>', `</title>\n    <script>${script}</script>`);
-  fs.writeFileSync(indexFile, preloadsAfterEarlyRequests(withRequests));
+  fs.writeFileSync(indexFile, withEarlyRequests(page, script));
 }
 
 const MODULE_PRELOAD = /\n?[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * Takes the app's module preloads out of index.html's markup and has a script right after the early
- * requests' add them, so that an early request goes out before them. The browser's preload scanner
- * asks for every link it sees while the page still parses, before any inline script has run: over
+ * index.html with the early requests' script at the top of its head and, right after it, a script
+ * that adds the app's module preloads, taken out of the markup: the browser's preload scanner asks
+ * for every link it sees while the page still parses, before any inline script has run. Over
  * HTTP/1.1 (`npm start`, or a proxy that speaks it) a dozen scripts took the host's six connections,
  * and an announcement's early request waited 1.3 s for one on a throttled phone (Slow 4G), its
  * photo after it (bench/results/web-2026-12-02-s26.md). The entry's own script tag stays, and is
  * still asked first.
  */
-export function preloadsAfterEarlyRequests(page: string): string {
+export function withEarlyRequests(page: string, requestsScript: string): string {
   const preloads = [...page.matchAll(MODULE_PRELOAD)].map(([, href]) => href!);
-  const earlyRequestsEnd = page.indexOf('</script>', page.indexOf('</title>'));
-  if (preloads.length === 0 || earlyRequestsEnd < 0) return page;
-  const addPreloads =
-    `for (const href of ${JSON.stringify(preloads)}) {` +
-    ` const link = document.createElement('link'); link.rel = 'modulepreload';` +
-    ` link.crossOrigin = ''; link.href = href; document.head.appendChild(link); }`;
-  const at = earlyRequestsEnd + '</script>'.length;
-  return `${page.slice(0, at)}\n    <script>${addPreloads}</script>${page.slice(at)}`.replace(
-    MODULE_PRELOAD,
-    '',
-  );
+  const scripts = [requestsScript];
+  if (preloads.length > 0) {
+    scripts.push(
+      `for (const href of ${JSON.stringify(preloads)}) {` +
+        ` const link = document.createElement('link'); link.rel = 'modulepreload';` +
+        ` link.crossOrigin = ''; link.href = href; document.head.appendChild(link); }`,
+    );
+  }
+  const tags = scripts.map((script) => `\n    <script>${script}</script>`).join('');
+  // A function: the scripts' text may hold what a replacement string reads as $ patterns.
+  return page.replace(MODULE_PRELOAD, '').replace('</title>', () => `</title>${tags}`);
 }
