@@ -32,6 +32,7 @@ import {
 } from '../references';
 import { confusionKey, IDENTIFIER_CHECK_RATE_LIMITS } from '@app/domain';
 import { openLoop } from '../open-loop';
+import { ensureCheckHistory, HISTORY_ENDS } from './check-history';
 import { scrapeMetrics, serverSideSummary } from '../server-metrics';
 import { createAccessTokens } from '../../apps/server/src/lib/access-tokens';
 import { RATE_LIMIT_KEY_PREFIX } from '../../apps/server/src/modules/auth/rate-limits';
@@ -152,8 +153,9 @@ async function main() {
   if (!counts || counts.annonces < 100_000) {
     throw new Error('run `npm run bench:discovery:generate -w @app/bench` first');
   }
+  await ensureCheckHistory(client);
   // Watchers: accepted identities; their earlier benchmark checks are forgotten so the rate limit
-  // starts from zero (the limit itself is exercised by the API tests).
+  // starts from zero (the limit itself is exercised by the API tests). Their history stays.
   const watchers = (
     await client.query(
       `select id, username from users where identity_status = 'ACCEPTED' order by id desc limit $1`,
@@ -161,9 +163,16 @@ async function main() {
     )
   ).rows as { id: number; username: string }[];
   const watcherIds = watchers.map((w) => w.id);
-  await client.query('delete from identifier_checks where user_id = any($1)', [watcherIds]);
+  const forgetRunChecks = () =>
+    client.query(
+      `delete from identifier_checks
+       where user_id = any($1) and created_at > now() - ${HISTORY_ENDS}`,
+      [watcherIds],
+    );
+  await forgetRunChecks();
   await client.query(
-    `delete from lampion_events where user_id = any($1) and kind = 'IDENTIFIER_CHECK'`,
+    `delete from lampion_events
+     where user_id = any($1) and kind = 'IDENTIFIER_CHECK' and created_at > now() - ${HISTORY_ENDS}`,
     [watcherIds],
   );
   // BENCH_COUNTED_TODAY=1: every watcher already made today's 3 counted checks, so the checks
@@ -255,7 +264,7 @@ async function main() {
         },
       ],
     });
-    await client.query('delete from identifier_checks where user_id = any($1)', [watcherIds]);
+    await forgetRunChecks();
     const checksBefore = Number(
       (await client.query('select count(*)::int as n from identifier_checks')).rows[0].n,
     );
@@ -349,7 +358,9 @@ async function main() {
     );
     const outcomes = (
       await client.query(
-        `select outcome, count(*)::int as n from identifier_checks where user_id = any($1) group by outcome order by outcome`,
+        `select outcome, count(*)::int as n from identifier_checks
+         where user_id = any($1) and created_at > now() - ${HISTORY_ENDS}
+         group by outcome order by outcome`,
         [watcherIds],
       )
     ).rows as { outcome: string; n: number }[];
@@ -376,6 +387,7 @@ async function main() {
       `## ${label} (${new Date().toISOString().slice(11, 16)} UTC)`,
       '',
       `- announcements: ${counts.annonces.toLocaleString('en')} (VALIDATED ${counts.validated.toLocaleString('en')}, with a plate ${counts.plates.toLocaleString('en')})`,
+      `- history (bench/matches/check-history.ts): ${checksBefore.toLocaleString('en')} earlier identifier checks, none in the last 2 days`,
       `- ${CONNECTIONS} connections, checks ${DURATION_SECONDS} s, each reference ${REFERENCE_SECONDS} s before and after; server pool: 10 PostgreSQL connections; SEARCH_INDEX=off`,
       `- machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), **shared with other agents' builds and tests**; load average ${loadBefore} before, ${loadAfter} after the checks`,
       `- lampions: ${countedToday ? 'every watcher already had its 3 counted checks of the day (0 lampion)' : 'every watcher earns its lampion on its first 3 checks of the day'}`,
