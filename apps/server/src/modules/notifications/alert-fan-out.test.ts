@@ -239,6 +239,48 @@ describe('alert fan-out when an announcement is validated', () => {
     );
   });
 
+  it('asks the database one thing at a time: the alerts, then the users near', async () => {
+    // Two statements at once took both cores of a 2-core database while the site's requests
+    // waited (bench/results/notifications-end-to-end-2026-12-02-notes.md).
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const statements: string[] = [];
+    const counted = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<typeof target.execute>) => {
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          statements.push(JSON.stringify(args[0]));
+          try {
+            return await target.execute(...args);
+          } finally {
+            inFlight -= 1;
+          }
+        };
+      },
+    });
+    const owner = await buildUser(t.db, at('toulouse'));
+    const near = await buildUser(t.db, at('blagnac'));
+    const watcher = await buildUser(t.db, at('lyon'));
+    await alert(watcher, 'Toutes les voitures', { vehicleTypeIds: [c.car] });
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      vehicleTypeId: c.car,
+      theftLatitude: PLACES.toulouse.latitude,
+      theftLongitude: PLACES.toulouse.longitude,
+    });
+
+    const found = await findAlertRecipients(counted, (await loadFanOutAnnonce(t.db, annonce.id))!);
+
+    expect(found.alerts.has(watcher.id)).toBe(true);
+    expect(found.near).toContain(near.id);
+    expect(mostInFlight).toBe(1);
+    expect(statements.findIndex((text) => text.includes('user_positions'))).toBe(
+      statements.length - 1,
+    );
+  });
+
   it('files a search under its plain words and under each square its disc reaches', async () => {
     const user = await buildUser(t.db);
     const [search] = await t.db

@@ -193,19 +193,6 @@ export async function findAlertRecipients(
   const searchKeys = pgArray(
     point ? [...baseKeys, ...baseKeys.map((key) => `${key}@${alertCell(point)}`)] : baseKeys,
   );
-  // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
-  //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
-  //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
-  //    pole or the antimeridian. Started first: on PostgreSQL it runs on another connection while
-  //    the alerts are found.
-  const nearQuery: Promise<Int32Array> = point
-    ? rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)).then((rows) =>
-        sortedIdsOf(rows[0]?.ids ?? null),
-      )
-    : Promise.resolve(new Int32Array(0));
-  // Waited for below; a failure of the alerts part must not leave it unhandled.
-  nearQuery.catch(() => {});
-
   // 1. The searches under this announcement's keys (saved_search_keys, kept by a trigger), their
   //    lists, fiscal power and radius in SQL; the text and the exact radius by the search's own
   //    rule, in memory.
@@ -288,8 +275,19 @@ export async function findAlertRecipients(
   }
   lap('alertsEligible');
 
-  const nearIds = await nearQuery;
-  lap('nearWait');
+  // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
+  //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
+  //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
+  //    pole or the antimeridian. Read after the alerts, not beside them on a second connection:
+  //    the two at once took both cores of a 2-core database while the site's requests waited
+  //    (bench/results/notifications-end-to-end-2026-12-02-notes.md).
+  const nearIds = point
+    ? sortedIdsOf(
+        (await rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)))[0]?.ids ??
+          null,
+      )
+    : new Int32Array(0);
+  lap('near');
   const near: number[] = [];
   for (const userId of nearIds) if (!alerts.has(userId)) near.push(userId);
   return { alerts, near };
