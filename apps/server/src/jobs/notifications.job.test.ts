@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../db/database';
 import { readMail } from '../modules/auth/testing/outbox';
 import { createLocalLiveBus, createNotifier } from '../modules/notifications/index';
 import { startJobs } from './index';
+import { FAN_OUT_START_DELAY_MS } from './notifications.job';
 
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -113,6 +114,12 @@ describe('notification pipeline (jobs)', () => {
           sql`select data from pgboss.job where name = 'notifications-push'`,
         );
         expect(pushed.flatMap((job) => job.data.ids)).toContain(Number(row!.id));
+        // Queued to start once the validation's own burst is over, not at once.
+        const [fanOut] = await rowsOf<{ delay_ms: string }>(
+          sql`select extract(epoch from start_after - created_on) * 1000 as delay_ms
+              from pgboss.job where name = 'notifications-fan-out'`,
+        );
+        expect(Number(fanOut!.delay_ms)).toBeGreaterThanOrEqual(FAN_OUT_START_DELAY_MS);
       } finally {
         await jobs.stop();
       }

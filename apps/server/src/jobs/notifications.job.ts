@@ -29,6 +29,16 @@ const LOCAL_SWEEP_MS = 5_000;
 const PUSH_BATCH = 100;
 /** Users per live-bus message of a fan-out. */
 const LIVE_BATCH = 5_000;
+/**
+ * A validated announcement's alert fan-out starts this long after the owner's notice is
+ * dispatched. The validation has its own burst: the owner's mail, the search index's update, and
+ * every active user's home rebuilt as they come back to it. The fan-out's search for its
+ * recipients on top of it kept the site's requests waiting 40-145 ms in the half second after
+ * the click on a 2-core machine; started after it, they waited a quarter as long in all
+ * (bench/results/notifications-end-to-end-2026-12-02-notes.md). The last of Paris's
+ * notifications still goes out well within issue 20's 30 s.
+ */
+export const FAN_OUT_START_DELAY_MS = 2_000;
 
 /**
  * The notification pipeline (DESIGN: push and mail never slow a request):
@@ -166,15 +176,20 @@ export async function startNotificationJobs(
         boss.notifyWorker(mailWorker);
       },
       async fanOut(annonceIds) {
+        // An interval: added to the database's own time, which pg-boss compares it with.
+        const startAfter = `${FAN_OUT_START_DELAY_MS / 1000} seconds`;
         await boss.insert(
           NOTIFICATIONS_FAN_OUT_QUEUE,
           annonceIds.map((annonceId) => ({
             name: NOTIFICATIONS_FAN_OUT_QUEUE,
             data: { annonceId },
             singletonKey: `fan-out-${annonceId}`,
+            startAfter,
           })),
         );
-        boss.notifyWorker(fanOutWorker);
+        // Woken when the jobs are due rather than at the next poll (up to a second later); any
+        // other instance's worker may take them first, which is as good.
+        setTimeout(() => boss.notifyWorker(fanOutWorker), FAN_OUT_START_DELAY_MS).unref();
       },
     },
   });
