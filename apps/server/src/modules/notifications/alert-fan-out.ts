@@ -322,10 +322,14 @@ export interface FanOutDelivery {
 
 /**
  * Rows per transaction of a fan-out. Paris's 135,000 rows in one transaction kept a database core
- * busy for seconds while the site's requests waited for it; a slice of this size commits in about
- * a tenth of a second (bench/results/notifications-end-to-end-2026-11-27.md).
+ * busy for seconds while the site's requests waited for it (bench/results/
+ * notifications-end-to-end-2026-11-27.md). Since the slices are spread over FAN_OUT_SPREAD_MS, the
+ * time they take in all is the same whatever their size, but a request that meets one waits for
+ * that one: 5,000 rows took 60-90 ms on a 2-core machine, 1,000 rows a fifth of that, and the
+ * site's answers that waited behind a slice fell by about half (bench/results/
+ * notifications-end-to-end-2026-12-02-notes.md).
  */
-export const FAN_OUT_SLICE = 5_000;
+export const FAN_OUT_SLICE = 1_000;
 
 /**
  * After each slice the fan-out rests at least this many times the slice's own duration, so that
