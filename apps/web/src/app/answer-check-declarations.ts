@@ -4,6 +4,8 @@
 import { favoriteAnswerSchemas } from '@/components/annonce-card/favorite-answer-schemas';
 import { accountsAnswerSchemas } from '@/features/accounts/api/accounts-answer-schemas';
 import { annoncesAnswerSchemas } from '@/features/annonces/api/annonces-answer-schemas';
+import { authAnswerSchemas } from '@/features/auth/api/auth-answer-schemas';
+import { authFormSchemas } from '@/features/auth/components/auth-form-schemas';
 import { discoveryAnswerSchemas } from '@/features/discovery/api/discovery-answer-schemas';
 import { identityAnswerSchemas } from '@/features/identity/api/identity-answer-schemas';
 import { notificationsAnswerSchemas } from '@/features/notifications/api/notifications-answer-schemas';
@@ -41,4 +43,7 @@ export const answerCheckDeclarations: readonly object[] = [
   savedSearchesAnswerSchemas,
   favoriteAnswerSchemas,
   annoncesAnswerSchemas,
+  // The login screen's, signed out: its answers and its forms.
+  authAnswerSchemas,
+  authFormSchemas,
 ];

@@ -7,7 +7,7 @@ import { signIn } from '@/testing/test-utils';
 import { ApiError, api } from './api-client';
 import { loadClientConfig } from './client-config';
 import { i18n } from './i18n';
-import { lazySchema } from './lazy-schema';
+import { offThreadSchema } from './off-thread-schema';
 import { getSession } from './session';
 
 const refreshed = {
@@ -215,19 +215,18 @@ describe('api client', () => {
     );
   });
 
-  it('hands an answer over only once a lazy schema has arrived and checked it', async () => {
+  it('hands an answer over only once an off-thread schema has arrived and checked it', async () => {
     signIn();
     stubFetch({
       'GET /home/getHomeInfos': () => json({ count: 3 }),
       'GET /apiMobile/getColors': () => json({ count: 'three' }),
     });
     let arrive: (schema: z.ZodType<{ count: number; checked: boolean }>) => void = () => {};
-    const schema = lazySchema(
-      () =>
-        new Promise<z.ZodType<{ count: number; checked: boolean }>>(
-          (resolve) => (arrive = resolve),
-        ),
+    // Like a dynamic import: one fetch, whoever asks.
+    const arrival = new Promise<z.ZodType<{ count: number; checked: boolean }>>(
+      (resolve) => (arrive = resolve),
     );
+    const schema = offThreadSchema('test/homeInfos', () => arrival);
     const answer = api.get('/home/getHomeInfos', { schema, silent: true });
     // The schema arrives after the call was sent; what comes out went through it.
     arrive(z.object({ count: z.number() }).transform((value) => ({ ...value, checked: true })));
@@ -239,11 +238,11 @@ describe('api client', () => {
     expectConsoleError(/Unexpected answer from \/apiMobile\/getColors/);
   });
 
-  it('refuses the answer when a lazy schema cannot be fetched (offline)', async () => {
+  it('refuses the answer when an off-thread schema cannot be fetched (offline)', async () => {
     signIn();
     stubFetch({ 'GET /home/getHomeInfos': () => json({ count: 3 }) });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const schema = lazySchema<{ count: number }>(() =>
+    const schema = offThreadSchema<{ count: number }>('test/offline', () =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
     await expect(api.get('/home/getHomeInfos', { schema, silent: true })).rejects.toMatchObject({

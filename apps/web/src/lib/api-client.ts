@@ -6,7 +6,6 @@ import { openGlobalDialog } from './dialogs';
 import { formBody, type FormValue } from './form-body';
 import { i18n } from './i18n';
 import { checkAnswer, prepareAnswerCheck } from './answer-check';
-import type { SchemaLoader } from './lazy-schema';
 import { isOffThreadSchema, type OffThreadSchema } from './off-thread-schema';
 import { sessionAnswerSchemas } from './session-answer-schemas';
 import { deviceId } from './storage';
@@ -41,11 +40,11 @@ export interface RequestOptions<T = unknown> {
   /** A multipart body (file uploads). */
   multipart?: FormData;
   /**
-   * Checks the answer; a mismatch is an error rather than a surprise further down. A lazy schema
-   * (lib/lazy-schema) is waited for, an off-thread one (lib/off-thread-schema) checks in the
-   * answer check worker: either way the answer is handed over only once checked.
+   * Checks the answer; a mismatch is an error rather than a surprise further down. An off-thread
+   * schema (lib/off-thread-schema) checks in the answer check worker, its code fetched while the
+   * request travels: the answer is handed over only once checked.
    */
-  schema?: z.ZodType<T> | SchemaLoader<T> | OffThreadSchema<T>;
+  schema?: z.ZodType<T> | OffThreadSchema<T>;
   /**
    * The caller shows this call's errors itself (inline) or not at all: no global error toast.
    * Session handling (refresh, logout on 430) still applies.
@@ -318,11 +317,8 @@ export function createApiClient({ session, errorToasts }: ClientPolicy) {
       if (toast) showErrorToast();
       return new ApiError({ status, code: 'INVALID_RESPONSE', messageKey: 'error.generic' });
     };
-    // A lazy schema's code travels with the request rather than after its answer.
+    // An off-thread schema's code travels with the request rather than after its answer.
     if (isOffThreadSchema(options.schema)) prepareAnswerCheck(options.schema);
-    else if (options.schema && !('safeParse' in options.schema)) {
-      options.schema().catch(() => undefined);
-    }
     const token = options.anonymous ? null : session.accessToken();
     let response = (options.sent ? await options.sent : null) ?? (await send(path, options, token));
 
@@ -359,13 +355,7 @@ export function createApiClient({ session, errorToasts }: ClientPolicy) {
     }
     const data = await readBody(response);
     if (!schema) return data as T;
-    let loaded: z.ZodType<T>;
-    try {
-      loaded = 'safeParse' in schema ? schema : await schema();
-    } catch (cause) {
-      throw noSchema(cause);
-    }
-    const parsed = loaded.safeParse(data);
+    const parsed = schema.safeParse(data);
     if (!parsed.success) throw mismatch(response.status, parsed.error);
     return parsed.data;
   }

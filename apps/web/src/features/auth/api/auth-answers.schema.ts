@@ -1,5 +1,5 @@
 // The answers of the calls the login screen makes, fetched apart from its code (issue 17: zod is
-// not in the login's first load); see lib/lazy-schema.
+// not in the login's first load); see auth-answer-schemas.ts.
 export {
   BeforeLoginResponseSchema,
   IsEmailValidResponseSchema,

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@app/domain';
 import { z } from 'zod';
 
 // The login calls' own rules, with the form's messages: a typo is the server's 401, not ours.
-// Fetched apart from the form's code (issue 17), see lib/lazy-resolver.
-const LoginFormSchema = z.object({
+// Checked in the answer check worker (auth-form-schemas.ts).
+export const LoginFormSchema = z.object({
   username: z
     .string()
     .trim()
@@ -19,5 +18,3 @@ const LoginFormSchema = z.object({
 });
 export type LoginFormValues = z.input<typeof LoginFormSchema>;
 export type LoginFormOutput = z.output<typeof LoginFormSchema>;
-
-export const loginFormResolver = zodResolver(LoginFormSchema);

@@ -3,17 +3,18 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { offThreadResolver } from '@/lib/off-thread-resolver';
 import { useResendValidationMail } from '../api/account-validation';
 import { useAuthFlow } from '../hooks/use-auth-flow';
 import { useLoginNavigation } from '../hooks/use-login-navigation';
 import { isProfessionalRefusal, loginErrorKey, useSignIn } from '../hooks/use-sign-in';
+import { authFormSchemas } from './auth-form-schemas';
 import { Notice, PasswordField, TextField, ViewTitle } from './fields';
 import type { LoginFormOutput, LoginFormValues } from './login-form.schema';
 import { ProfessionalDialog } from './professional-dialog';
 
-const loginFormResolver = lazyResolver(
-  async () => (await import('./login-form.schema')).loginFormResolver,
+const loginFormResolver = offThreadResolver<LoginFormValues, LoginFormOutput>(
+  authFormSchemas.login,
 );
 
 const NOT_VALIDATED = 'account.not.validated.error';

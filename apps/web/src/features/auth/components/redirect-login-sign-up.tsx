@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useEarlyLoginTakeover } from '@/lib/early-login';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { offThreadResolver } from '@/lib/off-thread-resolver';
 import { useCheckEmail } from '../api/check-email';
 import { useAuthFlow } from '../hooks/use-auth-flow';
 import { useLoginNavigation } from '../hooks/use-login-navigation';
+import { authFormSchemas } from './auth-form-schemas';
 import { Notice, TextField, ViewTitle } from './fields';
 import type { PrecheckOutput, PrecheckValues } from './precheck-form.schema';
 import { ProfessionalDialog } from './professional-dialog';
 
-const precheckResolver = lazyResolver(
-  async () => (await import('./precheck-form.schema')).precheckResolver,
+const precheckResolver = offThreadResolver<PrecheckValues, PrecheckOutput>(
+  authFormSchemas.precheck,
 );
 
 const EMAIL_FIELD_ID = 'precheck-email';
