@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,7 +8,22 @@ import { firstScreenChunks, isPlanningPass } from './build/first-screen-chunks';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build, to every bundler (its issue 14102):
+ * its extra checks and warnings ran on every phone. The production build takes its production
+ * files, which its package ships beside them; the development server keeps the warnings.
+ */
+function reactRouterProductionBuild(): string {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(
+    `${path.sep}development${path.sep}`,
+    `${path.sep}production${path.sep}`,
+  );
+  if (production === development) throw new Error(`unexpected react-router entry: ${development}`);
+  return production;
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -16,7 +32,14 @@ export default defineConfig({
       ? []
       : [firstScreenChunks('index.html', SHELL_SCREENS), firstLoadPlugin()]),
   ],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }]
+        : []),
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -46,4 +69,4 @@ export default defineConfig({
         },
     },
   },
-});
+}));
