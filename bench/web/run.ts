@@ -18,7 +18,10 @@
  * kept, with the CPU profiler's samples, to see which functions make a long task; open it in
  * DevTools' Performance panel), BENCH_WEB_CPU_SLOWDOWN (default 4, Lighthouse's and issue 17's:
  * another multiplier to read the figures for the phone Lighthouse aims at on a machine far faster
- * or slower than the desktop its 4× was calibrated for; see the benchmark index in the results).
+ * or slower than the desktop its 4× was calibrated for; see the benchmark index in the results),
+ * BENCH_WEB_UNTRACED_RUNS (default BENCH_WEB_RUNS; 0 for none): loads of each screen really slowed
+ * and not traced, whose blocking time the browser's Long Tasks API gives (web/untraced-blocking.ts),
+ * beside Lighthouse's simulation, which the bench machines' tracing costs distort.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,11 +31,13 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freshMemoryMicrosecondsPerPage } from '../fresh-memory-cost';
 import { mainThreadCpu } from './main-thread-cpu';
+import { untracedBlocking, type UntracedRun } from './untraced-blocking';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const UNTRACED_RUNS = Number(process.env.BENCH_WEB_UNTRACED_RUNS ?? RUNS);
 const THROTTLING = process.env.BENCH_WEB_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const CPU_SLOWDOWN = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
 if (!(CPU_SLOWDOWN >= 1)) throw new Error('BENCH_WEB_CPU_SLOWDOWN must be a number from 1');
@@ -206,18 +211,11 @@ async function main() {
     const page = await browser.newPage();
     // robots.txt: a same-origin page that loads none of the app (no service worker, no cache).
     await page.goto(`${ORIGIN}/robots.txt`);
-    const results: { name: string; runs: Figures[] }[] = [];
+    const results: { name: string; runs: Figures[]; untraced: UntracedRun[] }[] = [];
     const failures: string[] = [];
     for (const screen of screens) {
-      await page.goto(`${ORIGIN}/robots.txt`);
-      await page.evaluate(
-        ({ key, deviceKey, deviceId }, session) => {
-          if (session) localStorage.setItem(key, session);
-          else localStorage.removeItem(key);
-          localStorage.setItem(deviceKey, deviceId);
-        },
-        { key: SESSION_KEY, deviceKey: DEVICE_KEY, deviceId: DEVICE_ID },
-        screen.signedIn
+      const storage: Record<string, string | null> = {
+        [SESSION_KEY]: screen.signedIn
           ? JSON.stringify({
               ...answer,
               expiresAt: Date.now() + answer.expires_in * 1000,
@@ -227,7 +225,15 @@ async function main() {
               impersonateRoles: null,
             })
           : null,
-      );
+        [DEVICE_KEY]: DEVICE_ID,
+      };
+      await page.goto(`${ORIGIN}/robots.txt`);
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) {
+          if (value === null) localStorage.removeItem(key);
+          else localStorage.setItem(key, value);
+        }
+      }, storage);
       const runs: Figures[] = [];
       let retries = 0;
       for (let run = 0; run < RUNS; run += 1) {
@@ -289,7 +295,28 @@ async function main() {
           `${screen.name} #${run + 1}: score ${figures.score}, FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, ${figures.transferKiB.toFixed(0)} KiB, main thread CPU ${Math.round(figures.mainThreadCpuMs)} ms (${BLOCKING}: ${Math.round(figures.blockingCpuMs)} ms)`,
         );
       }
-      results.push({ name: screen.name, runs });
+      const untraced: UntracedRun[] = [];
+      // Lighthouse's page left the app running on that screen: out of the way first.
+      if (UNTRACED_RUNS > 0) await page.goto(`${ORIGIN}/robots.txt`);
+      for (let run = 0; run < UNTRACED_RUNS; run += 1) {
+        try {
+          const figures = await untracedBlocking(browser, {
+            origin: ORIGIN,
+            hash: screen.hash,
+            storage,
+            cpuSlowdown: CPU_SLOWDOWN,
+          });
+          untraced.push(figures);
+          console.log(
+            `${screen.name} untraced #${run + 1}: FCP ${Math.round(figures.fcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms in ${figures.longTasks} long tasks`,
+          );
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          failures.push(`${screen.name} untraced #${run + 1}: ${reason}`);
+          console.warn(`${screen.name} untraced #${run + 1} failed: ${reason}`);
+        }
+      }
+      results.push({ name: screen.name, runs, untraced });
     }
 
     const date = new Date().toISOString().slice(0, 10);
@@ -339,6 +366,7 @@ async function main() {
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...results.map(({ name, runs }) => row(name, runs)),
       '',
+      ...(UNTRACED_RUNS > 0 ? untracedSection(results) : []),
       ...(failures.length
         ? ['## Runs that did not finish', '', ...failures.map((failure) => `- ${failure}`), '']
         : []),
@@ -365,6 +393,29 @@ async function main() {
     stopServer();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The untraced loads' table (web/untraced-blocking.ts): medians, then every run. */
+function untracedSection(results: { name: string; untraced: UntracedRun[] }[]): string[] {
+  return [
+    `## Blocking time of loads really slowed, not traced (${UNTRACED_RUNS} a screen)`,
+    '',
+    `Lighthouse's slow 4G and ${CPU_SLOWDOWN}× CPU slowdown applied by DevTools while the page loads, in a`,
+    "fresh browser context, without tracing; the tasks are the browser's Long Tasks, from the first",
+    "contentful paint until five quiet seconds (web/untraced-blocking.ts). Lighthouse's simulated TBT",
+    "above multiplies a traced load's wall times, which this machine's tracing costs inflate.",
+    '',
+    '| screen | FCP s | TBT ms | every run (ms) | TBT on target |',
+    '|---|---|---|---|---|',
+    ...results.map(({ name, untraced }) => {
+      if (untraced.length === 0) return `| ${name} | no run finished ||| no |`;
+      const tbt = median(untraced.map((run) => run.tbtMs));
+      const fcp = median(untraced.map((run) => run.fcpMs));
+      const each = untraced.map((run) => Math.round(run.tbtMs)).join(', ');
+      return `| ${name} | ${(fcp / 1000).toFixed(1)} | ${Math.round(tbt)} | ${each} | ${tbt <= TARGETS.tbtMs ? 'yes' : 'no'} |`;
+    }),
+    '',
+  ];
 }
 
 main().catch((error: unknown) => {
