@@ -188,6 +188,35 @@ test.describe('accounts', () => {
     await expectHome(page);
   });
 
+  test('the login screen checks its forms in the answer check worker, never fetching zod itself', async ({
+    page,
+  }) => {
+    await precheck(page, 'pas-une-adresse');
+    await expect(page.getByText('Format d’adresse e-mail invalide.')).toBeVisible();
+    await expect(page.getByLabel('Adresse e-mail')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Adresse e-mail').fill(`  ${DEMO.email.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByRole('heading', { name: 'Connexion', level: 2 })).toBeVisible();
+    // The form's output is the schema's: trimmed, lower case.
+    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(DEMO.email);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
+
+    expect(page.workers().map((worker) => worker.url())).toContainEqual(
+      expect.stringContaining('answer-check'),
+    );
+    // The page's own fetches (a worker's are in its own timeline): no schema, so no zod.
+    const pageScripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(pageScripts.filter((url) => /schema/i.test(url))).toEqual([]);
+
+    await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expectHome(page);
+  });
+
   test('the sign-in views pass the accessibility check, errors included', async ({ page }) => {
     await page.goto('/#/login');
     await expect(page.getByLabel('Adresse e-mail')).toBeVisible();
