@@ -13,7 +13,7 @@ import { i18nReady } from '@/lib/i18n';
 import { listenForInstallOffer, registerServiceWorker } from '@/lib/app-install';
 import { prepareAnswerCheck, setAnswerCheckWorker } from '@/lib/answer-check';
 import { getSession } from '@/lib/session';
-import { firstScreenAnswerSchemas } from '@/app/answer-check-declarations';
+import { firstScreenAnswerSchemas } from '@/app/first-screen-answer-schemas';
 
 // "/openapp?id=N#/" reached the page directly: put the hash route in place before the router reads it.
 const deepLink = rewriteDeepLink(new URL(window.location.href));

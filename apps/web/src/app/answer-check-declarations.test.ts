@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isOffThreadSchema } from '@/lib/off-thread-schema';
-import { answerCheckDeclarations, firstScreenAnswerSchemas } from './answer-check-declarations';
+import { answerCheckDeclarations } from './answer-check-declarations';
+import { firstScreenAnswerSchemas } from './first-screen-answer-schemas';
 
 const SOURCE = path.resolve(import.meta.dirname, '..');
 

@@ -12,24 +12,7 @@ import { notificationsAnswerSchemas } from '@/features/notifications/api/notific
 import { permissionsAnswerSchemas } from '@/features/permissions/api/permissions-answer-schemas';
 import { savedSearchesAnswerSchemas } from '@/features/saved-searches/api/saved-searches-answer-schemas';
 import { clientConfigAnswerSchemas } from '@/lib/client-config-answer-schemas';
-import type { OffThreadSchema } from '@/lib/off-thread-schema';
 import { sessionAnswerSchemas } from '@/lib/session-answer-schemas';
-
-/**
- * The schemas a signed-in first screen waits for (the shell's calls, then the screen's own answer):
- * main.tsx has the worker fetch them at start, beside the screen's code, instead of when each
- * request is sent; on a slow network that is two or three round trips earlier. The screen is read
- * from the address's hash, as the router will; a screen not named here gets the shell's only.
- */
-export function firstScreenAnswerSchemas(hash: string): OffThreadSchema<unknown>[] {
-  const shell = [accountsAnswerSchemas.homeInfos, identityAnswerSchemas.currentUserValidation];
-  const route = hash.replace(/^#/, '').split('?')[0] ?? '';
-  // The home's and the search's answers live in one module: either fetches it.
-  if (route === '' || route === '/' || route.startsWith('/search'))
-    return [...shell, discoveryAnswerSchemas.homeData];
-  if (route.startsWith('/annonce/show/')) return [...shell, annoncesAnswerSchemas.detail];
-  return shell;
-}
 
 export const answerCheckDeclarations: readonly object[] = [
   // The shell's calls on every signed-in screen, then the first screens' own.
