@@ -24,14 +24,24 @@ afterEach(() => {
   setAnswerCheckWorker(null);
 });
 
+/** The schema as a form declares it; `load` is the page's own fetch of its code. */
+const signInSchema = (load = async () => SignInSchema) => offThreadSchema('test/signIn', load);
+
+/** The answer check worker, serving the same schema under the same key. */
+function startWorker() {
+  const started = fakeAnswerCheckWorker([{ signIn: signInSchema() }]);
+  setAnswerCheckWorker(() => started.worker);
+  return started;
+}
+
+const check = (values: Values) =>
+  offThreadResolver<Values, Output>(signInSchema())(values, undefined, OPTIONS);
+
 describe('a form checked off the main thread', () => {
   it('sends its values to the worker and gets the schema’s output back', async () => {
     const pageLoad = vi.fn(async () => SignInSchema);
-    const { worker, requests } = fakeAnswerCheckWorker([
-      { signIn: offThreadSchema('test/signIn', async () => SignInSchema) },
-    ]);
-    setAnswerCheckWorker(() => worker);
-    const resolve = offThreadResolver<Values, Output>(offThreadSchema('test/signIn', pageLoad));
+    const { requests } = startWorker();
+    const resolve = offThreadResolver<Values, Output>(signInSchema(pageLoad));
     const values = { username: '  Ana@Example.FR ', password: 'secret', address: { city: 'Lyon' } };
     await expect(resolve(values, undefined, OPTIONS)).resolves.toEqual({
       values: { username: 'ana@example.fr', password: 'secret', address: { city: 'Lyon' } },
@@ -48,18 +58,8 @@ describe('a form checked off the main thread', () => {
   });
 
   it('gives each wrong field its first message, nested as the form names it', async () => {
-    const { worker } = fakeAnswerCheckWorker([
-      { signIn: offThreadSchema('test/signIn', async () => SignInSchema) },
-    ]);
-    setAnswerCheckWorker(() => worker);
-    const resolve = offThreadResolver<Values, Output>(
-      offThreadSchema('test/signIn', async () => SignInSchema),
-    );
-    const result = await resolve(
-      { username: ' ', password: '123456789', address: { city: '' } },
-      undefined,
-      OPTIONS,
-    );
+    startWorker();
+    const result = await check({ username: ' ', password: '123456789', address: { city: '' } });
     expect(result.values).toEqual({});
     expect(result.errors).toEqual({
       username: { message: 'field.required.error', type: 'too_small', ref: undefined },
@@ -69,22 +69,11 @@ describe('a form checked off the main thread', () => {
   });
 
   it('is checked on the page, with the same errors, where there is no worker', async () => {
-    const resolve = offThreadResolver<Values, Output>(
-      offThreadSchema('test/signIn', async () => SignInSchema),
-    );
-    const wrong = await resolve(
-      { username: '', password: 'ok', address: { city: 'Lyon' } },
-      undefined,
-      OPTIONS,
-    );
+    const wrong = await check({ username: '', password: 'ok', address: { city: 'Lyon' } });
     expect(wrong.errors).toEqual({
       username: { message: 'field.required.error', type: 'too_small', ref: undefined },
     });
-    const right = await resolve(
-      { username: 'A@b.fr', password: 'ok', address: { city: 'Lyon' } },
-      undefined,
-      OPTIONS,
-    );
+    const right = await check({ username: 'A@b.fr', password: 'ok', address: { city: 'Lyon' } });
     expect(right).toEqual({
       values: { username: 'a@b.fr', password: 'ok', address: { city: 'Lyon' } },
       errors: {},
