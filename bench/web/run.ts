@@ -31,7 +31,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freshMemoryMicrosecondsPerPage } from '../fresh-memory-cost';
 import { mainThreadCpu } from './main-thread-cpu';
-import { untracedBlocking, type UntracedRun } from './untraced-blocking';
+import { putInStorage, untracedBlocking, type UntracedRun } from './untraced-blocking';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
@@ -227,13 +227,7 @@ async function main() {
           : null,
         [DEVICE_KEY]: DEVICE_ID,
       };
-      await page.goto(`${ORIGIN}/robots.txt`);
-      await page.evaluate((entries) => {
-        for (const [key, value] of Object.entries(entries)) {
-          if (value === null) localStorage.removeItem(key);
-          else localStorage.setItem(key, value);
-        }
-      }, storage);
+      await putInStorage(page, ORIGIN, storage);
       const runs: Figures[] = [];
       let retries = 0;
       for (let run = 0; run < RUNS; run += 1) {

@@ -19,7 +19,7 @@ import {
   throttling,
   userAgents,
 } from 'lighthouse/core/config/constants.js';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 
 /** No long task for this long and the load is over (Lighthouse's quiet window for TTI). */
 const QUIET_MS = 5_000;
@@ -53,7 +53,25 @@ interface PageRecord {
   loaded: number;
 }
 
-export function totalBlockingTime(tasks: [number, number][], fcpMs: number): number {
+/**
+ * Puts localStorage entries (null removes one) in place for the app's origin, from robots.txt: same
+ * origin, none of the app.
+ */
+export async function putInStorage(
+  page: Page,
+  origin: string,
+  entries: Record<string, string | null>,
+) {
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate((toPut) => {
+    for (const [key, value] of Object.entries(toPut)) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    }
+  }, entries);
+}
+
+function totalBlockingTime(tasks: [number, number][], fcpMs: number): number {
   let blocking = 0;
   for (const [start, duration] of tasks) {
     const afterFcp = start + duration - Math.max(start, fcpMs);
@@ -75,14 +93,7 @@ export async function untracedBlocking(browser: Browser, load: UntracedLoad): Pr
       hasTouch: true,
     });
     await page.setUserAgent(userAgents.mobile);
-    // robots.txt: same origin, none of the app; the storage is the app's own once it loads.
-    await page.goto(`${load.origin}/robots.txt`);
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) {
-        if (value === null) localStorage.removeItem(key);
-        else localStorage.setItem(key, value);
-      }
-    }, load.storage);
+    await putInStorage(page, load.origin, load.storage);
     await page.evaluateOnNewDocument((name) => {
       const record = { tasks: [] as [number, number][] };
       Object.assign(window, { [name]: record });
