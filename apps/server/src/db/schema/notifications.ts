@@ -109,6 +109,13 @@ export const userPositions = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     reachable: boolean('reachable').notNull(),
     /**
+     * The user's "new announcements near me" group is on (notification_preferences, no row = on),
+     * kept by triggers (migration 0031): the fan-out's index holds only those it may tell, so
+     * finding them reads no preferences (a 25,000-row hash built for every fan-out, a fifth of
+     * Aurillac's search, bench/results/notifications-2026-12-02-notes.md).
+     */
+    wantsNearAlerts: boolean('wants_near_alerts').notNull().default(true),
+    /**
      * The position's square of 0.02° (about 2 × 1.5 km in France), as `positionCell` numbers it
      * (alert-fan-out.ts): the squares wholly inside a 20 km disc need no distance test, and the
      * (cell) index carries what the fan-out reads, so the disc is an index-only scan.
@@ -122,7 +129,7 @@ export const userPositions = pgTable(
   (table) => [
     index('user_positions_cell_idx')
       .on(table.cell)
-      .where(sql`reachable`),
+      .where(sql`reachable and wants_near_alerts`),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   notifications,
   savedSearches,
   savedSearchKeys,
+  users,
 } from '../../db/schema/index';
 import { catalogue, PLACES, type Catalogue } from '../discovery/testing/discovery-fixture';
 import { findAlertRecipients, loadFanOutAnnonce, runAlertFanOut } from './alert-fan-out';
@@ -237,6 +238,40 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(found.near.filter((id) => placedIds.has(id)).sort((a, b) => a - b)).toEqual(
       expected.sort((a, b) => a - b),
     );
+  });
+
+  it('follows each user’s “near me” preference, whether it was set before or after the position', async () => {
+    // user_positions.wants_near_alerts is kept by triggers on both tables (migration 0031).
+    const owner = await buildUser(t.db, at('toulouse'));
+    const offThenPlaced = await buildUser(t.db);
+    await optOut(offThenPlaced, 'newAnnoncesCloseNotifications');
+    await t.db.update(users).set(at('blagnac')).where(eq(users.id, offThenPlaced.id));
+    const placedThenOff = await buildUser(t.db, at('blagnac'));
+    await optOut(placedThenOff, 'newAnnoncesCloseNotifications');
+    const offThenOn = await buildUser(t.db, at('blagnac'));
+    await optOut(offThenOn, 'newAnnoncesCloseNotifications');
+    await t.db
+      .update(notificationPreferences)
+      .set({ newAnnoncesCloseNotifications: true })
+      .where(eq(notificationPreferences.userId, offThenOn.id));
+    const offThenMoved = await buildUser(t.db, at('lyon'));
+    await optOut(offThenMoved, 'newAnnoncesCloseNotifications');
+    await t.db.update(users).set(at('blagnac')).where(eq(users.id, offThenMoved.id));
+    const otherGroupOff = await buildUser(t.db, at('blagnac'));
+    await optOut(otherGroupOff, 'myAlertsNotifications');
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      theftLatitude: PLACES.toulouse.latitude,
+      theftLongitude: PLACES.toulouse.longitude,
+    });
+
+    const { near } = await findAlertRecipients(t.db, (await loadFanOutAnnonce(t.db, annonce.id))!);
+
+    expect(near).toContain(offThenOn.id);
+    expect(near).toContain(otherGroupOff.id);
+    expect(near).not.toContain(offThenPlaced.id);
+    expect(near).not.toContain(placedThenOff.id);
+    expect(near).not.toContain(offThenMoved.id);
   });
 
   it('asks the database one thing at a time: the alerts, then the users near', async () => {

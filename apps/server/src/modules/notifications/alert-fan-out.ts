@@ -107,11 +107,12 @@ export const alertCell = (place: LatLng) =>
   `${Math.floor(place.latitude * 2)}:${Math.floor(place.longitude * 2)}`;
 
 /**
- * Reachable users within 20 km of `point` but its owner, without those who turned these
- * notifications off, as one text of ids joined by commas (a row per user cost more to read than the
- * scan itself). The squares of near-users.ts, else (near a pole or the antimeridian) the GiST index.
+ * Reachable users within 20 km of `point` but its owner, who want to hear of new announcements near
+ * them (user_positions.wants_near_alerts, kept from their preferences), as one text of ids joined
+ * by commas (a row per user cost more to read than the scan itself). The squares of near-users.ts,
+ * else (near a pole or the antimeridian) the GiST index. Exported for the benchmark's plans.
  */
-function nearUsers(point: LatLng, ownerId: number): SQL {
+export function nearUsers(point: LatLng, ownerId: number): SQL {
   const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;
   const within = withinMetres(
     sql`up.latitude`,
@@ -119,23 +120,20 @@ function nearUsers(point: LatLng, ownerId: number): SQL {
     point,
     sql`${radiusMeters}::float8`,
   );
-  // Those who turned these notifications off, as one hashed list (a few per cent of the users),
-  // not a preferences probe per user found (bench/results/notifications-2026-11-25.md).
-  const allowed = sql`up.user_id <> ${ownerId}
-    and up.user_id not in (select p.user_id from notification_preferences p
-                           where not p.new_annonces_close_notifications)`;
+  // The cell index's own predicate, so that every square is read from it alone.
+  const told = sql`up.reachable and up.wants_near_alerts and up.user_id <> ${ownerId}`;
   const cells = discCells(point, NEAR_VEHICLES_RADIUS_KM);
   const found = cells
     ? sql`select up.user_id from user_positions up
-          where up.reachable and up.cell = any(${intArray(cells.inside)}) and ${allowed}
+          where ${told} and up.cell = any(${intArray(cells.inside)})
         union all
         select up.user_id from user_positions up
-          where up.reachable and up.cell = any(${intArray(cells.edge)}) and ${within} and ${allowed}`
+          where ${told} and up.cell = any(${intArray(cells.edge)}) and ${within}`
     : sql`select up.user_id from user_positions up
-          where up.reachable
+          where ${told}
             and earth_box(ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8),
                           ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
-            and ${within} and ${allowed}`;
+            and ${within}`;
   return sql`select string_agg(user_id::text, ',') as ids from (${found}) near`;
 }
 
