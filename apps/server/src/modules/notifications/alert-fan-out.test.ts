@@ -235,7 +235,7 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(expected.length).toBeGreaterThan(250);
     expect(expected.length).toBeLessThan(placed.length - 50);
     const placedIds = new Set(placed.map((user) => user.id));
-    expect(found.near.filter((id) => placedIds.has(id)).sort((a, b) => a - b)).toEqual(
+    expect([...found.near].filter((id) => placedIds.has(id)).sort((a, b) => a - b)).toEqual(
       expected.sort((a, b) => a - b),
     );
   });

@@ -31,7 +31,7 @@ export interface AlertRecipients {
   /** Users with a saved search matching the announcement, with the name of the first one. */
   alerts: Map<number, string>;
   /** Users whose last known position is within 20 km (and who have no matching alert), by id. */
-  near: number[];
+  near: Int32Array;
 }
 
 /** Accounts that may be told: validated e-mail, no deletion asked, not a back-office account. */
@@ -285,10 +285,16 @@ export async function findAlertRecipients(
           null,
       )
     : new Int32Array(0);
+  // Those with a matching alert are told once, by it. Into a typed array by index: pushing
+  // Paris's 128,000 ids one by one onto a plain array took 20-30 ms.
+  const near = new Int32Array(nearIds.length);
+  let kept = 0;
+  for (let index = 0; index < nearIds.length; index += 1) {
+    const userId = nearIds[index]!;
+    if (!alerts.has(userId)) near[kept++] = userId;
+  }
   lap('near');
-  const near: number[] = [];
-  for (const userId of nearIds) if (!alerts.has(userId)) near.push(userId);
-  return { alerts, near };
+  return { alerts, near: near.subarray(0, kept) };
 }
 
 /** A PostgreSQL array literal of numbers or texts (texts quoted and escaped), sent as one parameter. */
@@ -451,7 +457,7 @@ export async function runAlertFanOut(
     );
   }
   for (let start = 0; start < recipients.near.length; start += slice) {
-    const users = recipients.near.slice(start, start + slice);
+    const users = Array.from(recipients.near.subarray(start, start + slice));
     slices.push(() =>
       write(
         'NEW_NEAR_VEHICLES',
