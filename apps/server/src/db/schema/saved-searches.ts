@@ -1,4 +1,12 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -35,6 +43,13 @@ export const savedSearches = pgTable(
      * trigger (migration 0027), never by the application.
      */
     researchWords: text('research_words').array().notNull().default([]),
+    /**
+     * Its owner may be told (e-mail validated, no deletion asked, not a back-office account) and
+     * has the "my alerts" group on: kept by triggers on users, notification_preferences and this
+     * table (migration 0032), so that the alert fan-out reads no users row per owner (a third of
+     * Paris's recipients search, bench/results/notifications-2026-12-02-notes.md).
+     */
+    ownerWantsAlerts: boolean('owner_wants_alerts').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

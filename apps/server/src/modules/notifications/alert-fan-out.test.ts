@@ -274,6 +274,60 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(near).not.toContain(offThenMoved.id);
   });
 
+  it('follows each alert owner’s account and “my alerts” preference, whenever they change', async () => {
+    // saved_searches.owner_wants_alerts is kept by triggers on three tables (migration 0032).
+    const owner = await buildUser(t.db);
+    const watchers = {
+      offThenSaved: await buildUser(t.db),
+      savedThenOff: await buildUser(t.db),
+      offThenOn: await buildUser(t.db),
+      notValidatedThenValidated: await buildUser(t.db, { accountValidatedAt: null }),
+      savedThenNotValidated: await buildUser(t.db),
+      savedThenDeletionAsked: await buildUser(t.db),
+      savedThenAdmin: await buildUser(t.db),
+      otherGroupOff: await buildUser(t.db),
+    };
+    await optOut(watchers.offThenSaved, 'myAlertsNotifications');
+    for (const watcher of Object.values(watchers)) {
+      await alert(watcher, `Peugeot ${watcher.id}`, { brandIds: [c.peugeot] });
+    }
+    await optOut(watchers.savedThenOff, 'myAlertsNotifications');
+    await optOut(watchers.offThenOn, 'myAlertsNotifications');
+    await t.db
+      .update(notificationPreferences)
+      .set({ myAlertsNotifications: true })
+      .where(eq(notificationPreferences.userId, watchers.offThenOn.id));
+    const change = (user: TestUser, values: Partial<typeof users.$inferInsert>) =>
+      t.db.update(users).set(values).where(eq(users.id, user.id));
+    await change(watchers.notValidatedThenValidated, { accountValidatedAt: t.clock.now() });
+    await change(watchers.savedThenNotValidated, { accountValidatedAt: null });
+    await change(watchers.savedThenDeletionAsked, { askedToBeDeletedAt: t.clock.now() });
+    await change(watchers.savedThenAdmin, { roles: ['ROLE_ADMIN'] });
+    await optOut(watchers.otherGroupOff, 'newAnnoncesCloseNotifications');
+    // A watcher deleted with searches and preferences: the triggers let the deletion through.
+    const deleted = await buildUser(t.db);
+    await alert(deleted, 'Peugeot supprimé', { brandIds: [c.peugeot] });
+    await optOut(deleted, 'myAlertsNotifications');
+    await t.db.delete(users).where(eq(users.id, deleted.id));
+    const annonce = await buildAnnonce(t.db, {
+      ownerId: owner.id,
+      vehicleTypeId: c.car,
+      brandId: c.peugeot,
+      modelId: c.p208,
+    });
+
+    const { alerts } = await findAlertRecipients(
+      t.db,
+      (await loadFanOutAnnonce(t.db, annonce.id))!,
+    );
+
+    const told = Object.entries(watchers)
+      .filter(([, watcher]) => alerts.has(watcher.id))
+      .map(([name]) => name);
+    expect(told.sort()).toEqual(['notValidatedThenValidated', 'offThenOn', 'otherGroupOff']);
+    expect(alerts.has(deleted.id)).toBe(false);
+  });
+
   it('asks the database one thing at a time: the alerts, then the users near', async () => {
     // Two statements at once took both cores of a 2-core database while the site's requests
     // waited (bench/results/notifications-end-to-end-2026-12-02-notes.md).

@@ -34,11 +34,6 @@ export interface AlertRecipients {
   near: Int32Array;
 }
 
-/** Accounts that may be told: validated e-mail, no deletion asked, not a back-office account. */
-const eligibleUser = sql`u.account_validated_at is not null
-  and u.asked_to_be_deleted_at is null
-  and not (u.roles && array['ROLE_ADMIN','ROLE_SUPER_ADMIN']::text[])`;
-
 /** What the fan-out needs of an announcement (its matchable fields, owner, status, town). */
 export async function loadFanOutAnnonce(db: Db, annonceId: number): Promise<FanOutAnnonce | null> {
   const [row] = await rowsOf<{
@@ -191,9 +186,11 @@ export async function findAlertRecipients(
   const searchKeys = pgArray(
     point ? [...baseKeys, ...baseKeys.map((key) => `${key}@${alertCell(point)}`)] : baseKeys,
   );
-  // 1. The searches under this announcement's keys (saved_search_keys, kept by a trigger), their
-  //    lists, fiscal power and radius in SQL; the text and the exact radius by the search's own
-  //    rule, in memory.
+  // 1. The searches under this announcement's keys (saved_search_keys, kept by a trigger) whose
+  //    owners may be told and want their alerts (saved_searches.owner_wants_alerts, kept by
+  //    triggers, migration 0032: accounts with a validated e-mail, no deletion asked, not back
+  //    office), their lists, fiscal power and radius in SQL; the text and the exact radius by the
+  //    search's own rule, in memory.
   const candidates = await rowsOf<{
     user_id: number;
     name: string;
@@ -214,6 +211,7 @@ export async function findAlertRecipients(
                 select k.saved_search_id from saved_search_keys k
                 where k.key = any(${searchKeys}::text[]) and k.words <@ ${annonceWords}::text[]))
           and s.user_id <> ${annonce.ownerId}
+          and s.owner_wants_alerts
           and (cardinality(s.vehicle_type_ids) = 0 or ${intOrNull(annonce.vehicleTypeId)} = any(s.vehicle_type_ids))
           and (cardinality(s.brand_ids) = 0 or ${intOrNull(annonce.brandId)} = any(s.brand_ids))
           and (cardinality(s.model_ids) = 0 or ${intOrNull(annonce.modelId)} = any(s.model_ids))
@@ -237,10 +235,9 @@ export async function findAlertRecipients(
         order by s.user_id, s.id`,
   );
   lap('alertsSql');
-  const matching = new Map<number, string>();
   const matches = savedSearchMatcher(annonce);
   for (const row of candidates) {
-    if (matching.has(row.user_id)) continue;
+    if (alerts.has(row.user_id)) continue;
     const matched = matches({
       researchText: row.research_text,
       locationRadius: row.location_radius,
@@ -255,25 +252,11 @@ export async function findAlertRecipients(
       minFiscalPower: row.min_fiscal_power,
       maxFiscalPower: row.max_fiscal_power,
     });
-    if (matched) matching.set(row.user_id, row.name);
+    if (matched) alerts.set(row.user_id, row.name);
   }
   lap('alertsRule');
-  // 2. Of their owners, those who may be told and did not turn alerts off (one array parameter).
-  if (matching.size > 0) {
-    const owners = pgArray([...matching.keys()]);
-    const allowed = await rowsOf<{ id: number }>(
-      db,
-      sql`select u.id from users u
-          left join notification_preferences p on p.user_id = u.id
-          where u.id = any(${owners}::int[])
-            and coalesce(p.my_alerts_notifications, true)
-            and ${eligibleUser}`,
-    );
-    for (const row of allowed) alerts.set(row.id, matching.get(row.id)!);
-  }
-  lap('alertsEligible');
 
-  // 3. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
+  // 2. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
   //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
   //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
   //    pole or the antimeridian. Read after the alerts, not beside them on a second connection:
