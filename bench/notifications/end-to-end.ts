@@ -283,6 +283,8 @@ async function main() {
   // Who must be told, as the fan-out will find them (its own function, the announcement as if
   // validated): the expected row count and the users whose streams are watched.
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
+  // The database may predate the code's last migrations (the server would apply them later).
+  await database.migrate();
   const annonce = await loadFanOutAnnonce(database.db, annonceId);
   const recipients = await findAlertRecipients(database.db, annonce!);
   await database.close();

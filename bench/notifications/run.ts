@@ -4,8 +4,9 @@
  * last known position (placed at commune centres weighted by population) and 100,000 saved searches
  * (brands, types, models, texts, colours, places with a radius): how long finding its recipients takes
  * (NEW_NEAR_VEHICLES within 20 km + NEW_ALERT_VEHICLES), for announcements in a dense city, a mid-size
- * one and a small town. The target is under 200 ms. Also times the whole fan-out (notification rows
- * written) once per place. PostgreSQL in its own database (BENCH_NOTIFICATIONS_DATABASE_URL, default
+ * one and a small town. The target is under 100 ms (issue 20). Also times the whole fan-out
+ * (notification rows written) once per place. PostgreSQL in its own database
+ * (BENCH_NOTIFICATIONS_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/veilleurs_bench_notifications), generated on the first run.
  * Writes bench/results/notifications-<date>.md with the EXPLAIN ANALYZE plans. On demand, never in CI.
  *
@@ -17,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { normalizeSearchText } from '@app/domain';
 import {
@@ -34,6 +36,7 @@ import { seedReferenceData } from '../../apps/server/src/seed/reference/seed-ref
 import {
   findAlertRecipients,
   loadFanOutAnnonce,
+  nearUsers,
   runAlertFanOut,
 } from '../../apps/server/src/modules/notifications/alert-fan-out';
 
@@ -41,8 +44,9 @@ const DATABASE_URL =
   process.env.BENCH_NOTIFICATIONS_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/veilleurs_bench_notifications';
 const REFERENCE_DATA_DIR = path.resolve(import.meta.dirname, '../../reference-data');
-const RUNS = 15;
-const TARGET_MS = 200;
+/** Timed runs a place, after a first one reported apart (40, so that the p95 is not the maximum). */
+const RUNS = 40;
+const TARGET_MS = 100;
 
 function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -183,7 +187,11 @@ function percentile(values: number[], p: number) {
 
 async function explain(client: pg.Client, text: string, values: unknown[]) {
   const result = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
-  return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+  // A list of hundreds of squares would fill pages: its first ones say what it is.
+  return result.rows
+    .map((row: Record<string, string>) => row['QUERY PLAN'] ?? '')
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)} …` : line))
+    .join('\n');
 }
 
 async function main() {
@@ -236,6 +244,7 @@ async function main() {
     p50: number;
     p95: number;
     max: number;
+    firstMs: number;
     alerts: number;
     near: number;
     fanOutMs: number;
@@ -247,6 +256,11 @@ async function main() {
     const timings: number[] = [];
     const phases: Record<string, number> = {};
     let found = { alerts: 0, near: 0 };
+    // The first search of a place in this process: its code not yet compiled by V8, the pool's
+    // connections new, the place's pages not yet read by them. Reported, not counted.
+    const firstStarted = performance.now();
+    await findAlertRecipients(db, annonce);
+    const firstMs = performance.now() - firstStarted;
     for (let run = 0; run < RUNS; run += 1) {
       const started = performance.now();
       const recipients = await findAlertRecipients(db, annonce, phases);
@@ -261,6 +275,7 @@ async function main() {
       p50: percentile(timings, 50),
       p95: percentile(timings, 95),
       max: Math.max(...timings),
+      firstMs,
       ...found,
       fanOutMs,
       phases: Object.fromEntries(
@@ -269,23 +284,12 @@ async function main() {
     });
     console.log(place.name, results.at(-1));
 
-    const position = `ll_to_earth(${place.latitude}, ${place.longitude})`;
+    // The fan-out's own statement, as it sends it.
+    const near = new PgDialect().sqlToQuery(nearUsers(place, annonce.ownerId));
     lines.push(
       `### ${place.name}: users within 20 km`,
       '```',
-      await explain(
-        client,
-        `select up.user_id from user_positions up
-         left join notification_preferences p on p.user_id = up.user_id
-         where up.reachable
-           and earth_box(${position}, 20000) @> ll_to_earth(up.latitude, up.longitude)
-           and power(sin(radians(up.latitude - ${place.latitude}) / 2), 2)
-               + cos(radians(${place.latitude})) * cos(radians(up.latitude))
-                 * power(sin(radians(up.longitude - ${place.longitude}) / 2), 2)
-               <= power(sin(20000 / (2 * 6378168.0)), 2)
-           and up.user_id <> 1 and coalesce(p.new_annonces_close_notifications, true)`,
-        [],
-      ),
+      await explain(client, near.sql, near.params),
       '```',
     );
     if (place.name === 'Toulouse') {
@@ -356,15 +360,15 @@ async function main() {
       (await client.query('show server_version')).rows[0].server_version
     }.`,
     `Data: ${counts.users.toLocaleString('en')} users (${counts.positioned.toLocaleString('en')} with a last known position, at commune centres weighted by population), ${counts.alerts.toLocaleString('en')} saved searches; 5 % of the users turned groups off.`,
-    `Announcement: a black diesel Peugeot 208 stolen at the centre of each place. Recipients = users within 20 km + users whose alerts match (${RUNS} runs each, \`findAlertRecipients\`). Target: under ${TARGET_MS} ms.`,
+    `Announcement: a black diesel Peugeot 208 stolen at the centre of each place. Recipients = users within 20 km + users whose alerts match (\`findAlertRecipients\`, ${RUNS} runs each after a first one, shown apart). Target: under ${TARGET_MS} ms.`,
     '',
     `Load average when the run started: ${loadAtStart} (2 cores; above 2 means every query waits for a core).`,
     '',
-    '| place | recipients (near + alerts) | p50 | p95 | max | mean per phase: alerts SQL / alert rule / alert owners / near (after the alerts, since 2026-12-02; until then what was left to wait for, as it ran alongside) | whole fan-out once (rows written) | target met |',
-    '|---|---|---|---|---|---|---|---|',
+    '| place | recipients (near + alerts) | p50 | p95 | max | first run | mean per phase: alerts SQL / alert rule / alert owners (in the alerts SQL since migration 0032) / near (after the alerts, since 2026-12-02; until then what was left to wait for, as it ran alongside) | whole fan-out once (rows written) | target met |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.place} | ${(r.near + r.alerts).toLocaleString('en')} (${r.near.toLocaleString('en')} + ${r.alerts.toLocaleString('en')}) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${['alertsSql', 'alertsRule', 'alertsEligible', 'near'].map((phase) => (r.phases[phase] ?? 0).toFixed(0)).join(' / ')} ms | ${ms(r.fanOutMs)} | ${r.p95 < TARGET_MS ? 'yes' : 'no'} |`,
+        `| ${r.place} | ${(r.near + r.alerts).toLocaleString('en')} (${r.near.toLocaleString('en')} + ${r.alerts.toLocaleString('en')}) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${ms(r.firstMs)} | ${['alertsSql', 'alertsRule', 'alertsEligible', 'near'].map((phase) => (r.phases[phase] ?? 0).toFixed(0)).join(' / ')} ms | ${ms(r.fanOutMs)} | ${r.p95 < TARGET_MS ? 'yes' : 'no'} |`,
     ),
     '',
     '## Against the references of this run',
