@@ -68,6 +68,20 @@ async function optOut(
     .values({ userId: user.id, [group]: false, updatedAt: t.clock.now() });
 }
 
+/** A notification group turned on or off as the profile screen does. */
+async function setPreference(
+  user: TestUser,
+  group: 'newAnnoncesCloseNotifications' | 'myAlertsNotifications' | 'lampionsNotifications',
+  on: boolean,
+) {
+  const res = await t.injectAs(user, {
+    method: 'POST',
+    url: '/user/updateNotificationParam',
+    payload: { [group]: on },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 describe('alert fan-out when an announcement is validated', () => {
   it('tells users within 20 km and users with a matching alert, once each, and nobody else', async () => {
     const owner = await buildUser(t.db, at('toulouse'));
@@ -248,12 +262,13 @@ describe('alert fan-out when an announcement is validated', () => {
     await t.db.update(users).set(at('blagnac')).where(eq(users.id, offThenPlaced.id));
     const placedThenOff = await buildUser(t.db, at('blagnac'));
     await optOut(placedThenOff, 'newAnnoncesCloseNotifications');
+    // Through the profile's own route: its first save inserts the row, the next one updates it.
     const offThenOn = await buildUser(t.db, at('blagnac'));
-    await optOut(offThenOn, 'newAnnoncesCloseNotifications');
-    await t.db
-      .update(notificationPreferences)
-      .set({ newAnnoncesCloseNotifications: true })
-      .where(eq(notificationPreferences.userId, offThenOn.id));
+    await setPreference(offThenOn, 'newAnnoncesCloseNotifications', false);
+    await setPreference(offThenOn, 'newAnnoncesCloseNotifications', true);
+    const offByRoute = await buildUser(t.db, at('blagnac'));
+    await setPreference(offByRoute, 'lampionsNotifications', false);
+    await setPreference(offByRoute, 'newAnnoncesCloseNotifications', false);
     const offThenMoved = await buildUser(t.db, at('lyon'));
     await optOut(offThenMoved, 'newAnnoncesCloseNotifications');
     await t.db.update(users).set(at('blagnac')).where(eq(users.id, offThenMoved.id));
@@ -272,6 +287,7 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(near).not.toContain(offThenPlaced.id);
     expect(near).not.toContain(placedThenOff.id);
     expect(near).not.toContain(offThenMoved.id);
+    expect(near).not.toContain(offByRoute.id);
   });
 
   it('follows each alert owner’s account and “my alerts” preference, whenever they change', async () => {
@@ -281,6 +297,7 @@ describe('alert fan-out when an announcement is validated', () => {
       offThenSaved: await buildUser(t.db),
       savedThenOff: await buildUser(t.db),
       offThenOn: await buildUser(t.db),
+      offByRoute: await buildUser(t.db),
       notValidatedThenValidated: await buildUser(t.db, { accountValidatedAt: null }),
       savedThenNotValidated: await buildUser(t.db),
       savedThenDeletionAsked: await buildUser(t.db),
@@ -292,11 +309,10 @@ describe('alert fan-out when an announcement is validated', () => {
       await alert(watcher, `Peugeot ${watcher.id}`, { brandIds: [c.peugeot] });
     }
     await optOut(watchers.savedThenOff, 'myAlertsNotifications');
-    await optOut(watchers.offThenOn, 'myAlertsNotifications');
-    await t.db
-      .update(notificationPreferences)
-      .set({ myAlertsNotifications: true })
-      .where(eq(notificationPreferences.userId, watchers.offThenOn.id));
+    await setPreference(watchers.offThenOn, 'myAlertsNotifications', false);
+    await setPreference(watchers.offThenOn, 'myAlertsNotifications', true);
+    await setPreference(watchers.offByRoute, 'lampionsNotifications', false);
+    await setPreference(watchers.offByRoute, 'myAlertsNotifications', false);
     const change = (user: TestUser, values: Partial<typeof users.$inferInsert>) =>
       t.db.update(users).set(values).where(eq(users.id, user.id));
     await change(watchers.notValidatedThenValidated, { accountValidatedAt: t.clock.now() });
