@@ -30,19 +30,27 @@ CREATE TRIGGER notification_preferences_sync_position
   AFTER INSERT OR DELETE OR UPDATE OF new_annonces_close_notifications
   ON notification_preferences FOR EACH ROW EXECUTE FUNCTION sync_user_position_wants_near_alerts();
 --> statement-breakpoint
--- And from users, as migration 0017 did: a position written for the first time takes the
--- preference of the moment; a position moved keeps what the trigger above keeps.
+-- And from users, as migration 0017 did. A position moved (every home and search that sends one)
+-- is one update and reads no preferences; only a user's first position takes the preference of
+-- the moment, and keeps what the trigger above keeps afterwards.
 CREATE OR REPLACE FUNCTION sync_user_position() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_reachable boolean := NEW.account_validated_at IS NOT NULL AND NEW.asked_to_be_deleted_at IS NULL
+    AND NOT (NEW.roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN']::text[]);
 BEGIN
   IF NEW.last_latitude IS NULL OR NEW.last_longitude IS NULL THEN
     DELETE FROM user_positions WHERE user_id = NEW.id;
-  ELSE
+    RETURN NULL;
+  END IF;
+  UPDATE user_positions
+    SET latitude = NEW.last_latitude, longitude = NEW.last_longitude, reachable = v_reachable
+    WHERE user_id = NEW.id;
+  IF NOT FOUND THEN
     INSERT INTO user_positions (user_id, latitude, longitude, reachable, wants_near_alerts)
-    VALUES (NEW.id, NEW.last_latitude, NEW.last_longitude,
-            NEW.account_validated_at IS NOT NULL AND NEW.asked_to_be_deleted_at IS NULL
-              AND NOT (NEW.roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN']::text[]),
+    VALUES (NEW.id, NEW.last_latitude, NEW.last_longitude, v_reachable,
             coalesce((SELECT p.new_annonces_close_notifications FROM notification_preferences p
                       WHERE p.user_id = NEW.id), true))
+    -- Two first positions of one user at once: the later one moves the row the earlier wrote.
     ON CONFLICT (user_id) DO UPDATE
       SET latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude,
           reachable = EXCLUDED.reachable;

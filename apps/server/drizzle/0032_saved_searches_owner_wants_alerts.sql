@@ -3,26 +3,31 @@
 -- (a wide table: four buffers an owner) was a third of the recipients' search
 -- (bench/results/notifications-2026-12-02-notes.md).
 ALTER TABLE "saved_searches" ADD COLUMN "owner_wants_alerts" boolean DEFAULT true NOT NULL;--> statement-breakpoint
--- What the fan-out asked of users and notification_preferences (alert-fan-out.ts until now).
+-- What the fan-out asked of users and notification_preferences (alert-fan-out.ts until now); false
+-- for a user who no longer exists.
 CREATE FUNCTION user_wants_alerts(p_user_id integer) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT coalesce(bool_and(u.account_validated_at IS NOT NULL AND u.asked_to_be_deleted_at IS NULL
-           AND NOT (u.roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN']::text[])
-           AND coalesce(p.my_alerts_notifications, true)), false)
-  FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
-  WHERE u.id = p_user_id
+  SELECT coalesce((
+    SELECT u.account_validated_at IS NOT NULL AND u.asked_to_be_deleted_at IS NULL
+      AND NOT (u.roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN']::text[])
+      AND coalesce(p.my_alerts_notifications, true)
+    FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
+    WHERE u.id = p_user_id), false)
 $$;
 --> statement-breakpoint
--- Existing searches, without filing their keys again (nothing the keys hold changes).
-ALTER TABLE saved_searches DISABLE TRIGGER saved_searches_sync_keys;
+-- The keys' trigger (migration 0019) files a search again on every update; the flag changes
+-- nothing the keys hold, and only the triggers below change it. Split so that an update of the
+-- flag alone files nothing.
+DROP TRIGGER saved_searches_sync_keys ON saved_searches;
 --> statement-breakpoint
-UPDATE saved_searches s SET owner_wants_alerts = false
-  FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
-  WHERE u.id = s.user_id
-    AND NOT (u.account_validated_at IS NOT NULL AND u.asked_to_be_deleted_at IS NULL
-      AND NOT (u.roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN']::text[])
-      AND coalesce(p.my_alerts_notifications, true));
+CREATE TRIGGER saved_searches_sync_keys AFTER INSERT ON saved_searches
+  FOR EACH ROW EXECUTE FUNCTION sync_saved_search_keys();
 --> statement-breakpoint
-ALTER TABLE saved_searches ENABLE TRIGGER saved_searches_sync_keys;
+CREATE TRIGGER saved_searches_sync_keys_on_update AFTER UPDATE ON saved_searches
+  FOR EACH ROW WHEN (OLD.owner_wants_alerts IS NOT DISTINCT FROM NEW.owner_wants_alerts)
+  EXECUTE FUNCTION sync_saved_search_keys();
+--> statement-breakpoint
+-- Existing searches.
+UPDATE saved_searches SET owner_wants_alerts = false WHERE NOT user_wants_alerts(user_id);
 --> statement-breakpoint
 -- A new search takes its owner's state of the moment.
 CREATE FUNCTION set_saved_search_owner_wants_alerts() RETURNS trigger LANGUAGE plpgsql AS $$
