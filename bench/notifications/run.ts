@@ -20,7 +20,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { normalizeSearchText } from '@app/domain';
 import {
   meanReferences,
   measureReferences,
@@ -34,6 +33,7 @@ import { openDatabase, type Db } from '../../apps/server/src/db/database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { seedReferenceData } from '../../apps/server/src/seed/reference/seed-reference-data';
 import {
+  alertCandidates,
   findAlertRecipients,
   loadFanOutAnnonce,
   nearUsers,
@@ -292,51 +292,13 @@ async function main() {
       await explain(client, near.sql, near.params),
       '```',
     );
-    if (place.name === 'Toulouse') {
-      lines.push(
-        `### ${place.name}: saved searches (SQL part)`,
-        '```',
-        await explain(
-          client,
-          `select s.user_id, s.name, s.research_text from saved_search_keys k
-           join saved_searches s on s.id = k.saved_search_id
-           where k.key = any($5::text[]) and s.user_id <> 1
-             and (cardinality(s.vehicle_type_ids) = 0 or $1::int = any(s.vehicle_type_ids))
-             and (cardinality(s.brand_ids) = 0 or $2::int = any(s.brand_ids))
-             and (cardinality(s.model_ids) = 0 or $3::int = any(s.model_ids))
-             and (cardinality(s.model_finish_ids) = 0 or null::int = any(s.model_finish_ids))
-             and (cardinality(s.colors) = 0 or 'BLACK' = any(s.colors))
-             and (cardinality(s.energies) = 0 or 'DIESEL' = any(s.energies))
-             and (coalesce(s.min_fiscal_power, 0) <= 0 or 5 >= s.min_fiscal_power)
-             and (s.max_fiscal_power is null or 5 <= s.max_fiscal_power)
-             and (s.latitude is null or s.longitude is null
-                  or power(sin(radians(s.latitude - ${place.latitude}) / 2), 2)
-                     + cos(radians(${place.latitude})) * cos(radians(s.latitude))
-                       * power(sin(radians(s.longitude - ${place.longitude}) / 2), 2)
-                     <= power(sin(least(coalesce(s.location_radius, 1) * 1010.0 / (2 * 6378168.0), pi() / 2)), 2))
-             and (s.research_text is null or not exists (
-                   select 1 from regexp_split_to_table(lower(s.research_text), '[[:space:][:punct:]]+') word
-                   where word ~ '^[a-z0-9]+$' and not (word = any($4::text[]))))
-           order by s.user_id, s.id`,
-          [
-            annonce.vehicleTypeId,
-            annonce.brandId,
-            annonce.modelId,
-            [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(Boolean),
-            [
-              'any',
-              `m:${annonce.modelId}`,
-              `b:${annonce.brandId}`,
-              `t:${annonce.vehicleTypeId}`,
-              ...[...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))]
-                .filter(Boolean)
-                .map((word) => `w:${word}`),
-            ],
-          ],
-        ),
-        '```',
-      );
-    }
+    const alerts = new PgDialect().sqlToQuery(alertCandidates(annonce));
+    lines.push(
+      `### ${place.name}: saved searches (SQL part)`,
+      '```',
+      await explain(client, alerts.sql, alerts.params),
+      '```',
+    );
     // Leave the database as it was: the next run measures the same thing.
     await client.query(`delete from notifications where object_id = $1`, [annonceId]);
     await client.query(`delete from annonces where id = $1`, [annonceId]);

@@ -141,35 +141,33 @@ const intOrNull = (value: number | null) =>
 const textOrNull = (value: string | null) =>
   value === null ? sql`null::text` : sql`${value}::text`;
 
+/** A saved search that may match an announcement, as the alerts query gives it. */
+interface AlertCandidate {
+  user_id: number;
+  name: string;
+  research_text: string | null;
+  location_radius: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  min_fiscal_power: number | null;
+  max_fiscal_power: number | null;
+}
+
+/** Where an announcement was stolen, when it says. */
+const theftPoint = (annonce: FanOutAnnonce): LatLng | null =>
+  annonce.latitude !== null && annonce.longitude !== null
+    ? { latitude: annonce.latitude, longitude: annonce.longitude }
+    : null;
+
 /**
- * Who must hear of a newly validated announcement (docs/product/founders-decisions.md "NEW_NEAR_VEHICLES /
- * NEW_ALERT_VEHICLES"), never its owner, respecting each user's groups:
- * - alerts: the saved-search lists, fiscal power and radius are checked in SQL, which leaves few
- *   rows; each is then checked by `savedSearchMatchesAnnonce` (the search's own rule, text included);
- * - near: users whose last known position (users.last_latitude/longitude, written by the home and
- *   search calls and identifier checks that send a position) lies within 20 km, through the squares
- *   of user_positions.cell (near-users.ts).
+ * The saved searches that may match `annonce` (step 1 of findAlertRecipients), checked in SQL as
+ * far as SQL can; exported for the benchmark's plans.
  */
-export async function findAlertRecipients(
-  db: Db,
-  annonce: FanOutAnnonce,
-  /** Milliseconds per phase, for the benchmark. */
-  timings?: Record<string, number>,
-): Promise<AlertRecipients> {
-  let mark = performance.now();
-  const lap = (phase: string) => {
-    const now = performance.now();
-    if (timings) timings[phase] = (timings[phase] ?? 0) + now - mark;
-    mark = now;
-  };
-  const alerts = new Map<number, string>();
-  const point =
-    annonce.latitude !== null && annonce.longitude !== null
-      ? { latitude: annonce.latitude, longitude: annonce.longitude }
-      : null;
+export function alertCandidates(annonce: FanOutAnnonce): SQL {
+  const point = theftPoint(annonce);
   // The text prefilter: a search's research_words (migration 0027, carried by its keys) are words
-  // of the search rule as they are, so each must be one of the announcement's words. Other words (other scripts) are left
-  // to the rule itself below: the filter never drops a match.
+  // of the search rule as they are, so each must be one of the announcement's words. Other words
+  // (other scripts) are left to the rule itself: the filter never drops a match.
   const words = [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(
     Boolean,
   );
@@ -186,25 +184,13 @@ export async function findAlertRecipients(
   const searchKeys = pgArray(
     point ? [...baseKeys, ...baseKeys.map((key) => `${key}@${alertCell(point)}`)] : baseKeys,
   );
-  // 1. The searches under this announcement's keys (saved_search_keys, kept by a trigger) whose
-  //    owners may be told and want their alerts (saved_searches.owner_wants_alerts, kept by
-  //    triggers, migration 0032: accounts with a validated e-mail, no deletion asked, not back
-  //    office), their lists, fiscal power and radius in SQL; the text and the exact radius by the
-  //    search's own rule, in memory.
-  const candidates = await rowsOf<{
-    user_id: number;
-    name: string;
-    research_text: string | null;
-    location_radius: number | null;
-    latitude: number | null;
-    longitude: number | null;
-    min_fiscal_power: number | null;
-    max_fiscal_power: number | null;
-  }>(
-    db,
-    // The keys (with the words each carries) read from their index alone, first, as an array of
-    // ids probed one by one: as a join the planner hashed every saved search instead.
-    sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
+  // The searches under this announcement's keys (saved_search_keys, kept by a trigger) whose
+  // owners may be told and want their alerts (saved_searches.owner_wants_alerts, kept by
+  // triggers, migration 0032: accounts with a validated e-mail, no deletion asked, not back
+  // office), their lists, fiscal power and radius. The keys (with the words each carries) are read
+  // from their index alone, first, as an array of ids probed one by one: as a join the planner
+  // hashed every saved search instead.
+  return sql`select s.user_id, s.name, s.research_text, s.location_radius, s.latitude, s.longitude,
           s.min_fiscal_power, s.max_fiscal_power
         from saved_searches s
         where s.id = any(array(
@@ -232,8 +218,35 @@ export async function findAlertRecipients(
                      )
                    : sql`false`
                })
-        order by s.user_id, s.id`,
-  );
+        order by s.user_id, s.id`;
+}
+
+/**
+ * Who must hear of a newly validated announcement (docs/product/founders-decisions.md "NEW_NEAR_VEHICLES /
+ * NEW_ALERT_VEHICLES"), never its owner, respecting each user's groups:
+ * - alerts: the saved-search lists, fiscal power and radius are checked in SQL, which leaves few
+ *   rows; each is then checked by `savedSearchMatchesAnnonce` (the search's own rule, text included);
+ * - near: users whose last known position (users.last_latitude/longitude, written by the home and
+ *   search calls and identifier checks that send a position) lies within 20 km, through the squares
+ *   of user_positions.cell (near-users.ts).
+ */
+export async function findAlertRecipients(
+  db: Db,
+  annonce: FanOutAnnonce,
+  /** Milliseconds per phase, for the benchmark. */
+  timings?: Record<string, number>,
+): Promise<AlertRecipients> {
+  let mark = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    if (timings) timings[phase] = (timings[phase] ?? 0) + now - mark;
+    mark = now;
+  };
+  const alerts = new Map<number, string>();
+  const point = theftPoint(annonce);
+  // 1. The saved searches that may match, by SQL; the text and the exact radius by the search's
+  //    own rule, in memory.
+  const candidates = await rowsOf<AlertCandidate>(db, alertCandidates(annonce));
   lap('alertsSql');
   const matches = savedSearchMatcher(annonce);
   for (const row of candidates) {
