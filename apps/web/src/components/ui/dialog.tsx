@@ -1,11 +1,36 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
-export const Dialog = DialogPrimitive.Root;
+/** Whether the dialog around is open: its content is not even mounted while it is closed. */
+const DialogOpenContext = createContext(true);
+
+/**
+ * A dialog's root, as Radix's, that tells its content whether it is open. Radix mounts a closed
+ * dialog's content machinery all the same, and its presence check schedules a blocking update
+ * from the first commit of every screen that holds one: React then ran all the screen's effects
+ * in the commit's task (the search's closed dialogs made a task of 102 ms at a phone's speed,
+ * bench/results/web-2026-12-02-s30.md). The content has no exit animation to wait for.
+ */
+export function Dialog({ open, defaultOpen, onOpenChange, ...props }: DialogPrimitive.DialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen ?? false);
+  return (
+    <DialogOpenContext value={open ?? uncontrolledOpen}>
+      <DialogPrimitive.Root
+        {...props}
+        {...(open === undefined ? {} : { open })}
+        {...(defaultOpen === undefined ? {} : { defaultOpen })}
+        onOpenChange={(next) => {
+          setUncontrolledOpen(next);
+          onOpenChange?.(next);
+        }}
+      />
+    </DialogOpenContext>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -31,6 +56,7 @@ export function DialogContent({
   className?: string;
 }) {
   const { t } = useTranslation();
+  if (!useContext(DialogOpenContext)) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-night-950/60" />

@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ComponentProps } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Dialog, DialogContent, DialogTrigger } from './dialog';
+
+// Counts the mounts of Radix's portal: a closed dialog must not mount its content's machinery,
+// whose presence check made a blocking update in the first commit of every screen holding one.
+const portal = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('@radix-ui/react-dialog', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@radix-ui/react-dialog')>();
+  function Portal(props: ComponentProps<typeof actual.Portal>) {
+    portal.renders += 1;
+    return <actual.Portal {...props} />;
+  }
+  return { ...actual, Portal };
+});
+
+function Controlled() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Filtres
+      </button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title="Tous les filtres">Le contenu</DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('mounts no content while closed, opens from its trigger, closes on Escape with the focus back', async () => {
+    portal.renders = 0;
+    const user = userEvent.setup();
+    render(
+      <Dialog>
+        <DialogTrigger>Partager</DialogTrigger>
+        <DialogContent title="Partager l’annonce">Les réseaux</DialogContent>
+      </Dialog>,
+    );
+    expect(portal.renders).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Partager' }));
+    expect(await screen.findByRole('dialog', { name: 'Partager l’annonce' })).toBeInTheDocument();
+    expect(screen.getByText('Les réseaux')).toBeInTheDocument();
+    expect(portal.renders).toBeGreaterThan(0);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Partager' })).toHaveFocus();
+    const afterClose = portal.renders;
+    await user.click(document.body);
+    expect(portal.renders).toBe(afterClose);
+  });
+
+  it('follows its open prop when the screen holds the state', async () => {
+    portal.renders = 0;
+    const user = userEvent.setup();
+    render(<Controlled />);
+    expect(portal.renders).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Filtres' }));
+    expect(await screen.findByRole('dialog', { name: 'Tous les filtres' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
