@@ -1,5 +1,5 @@
 import type * as RadixDialog from '@radix-ui/react-dialog';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -67,5 +67,15 @@ describe('Dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('gives the focus back to the button that opened it, though it is no trigger of its own', async () => {
+    const user = userEvent.setup();
+    render(<Controlled />);
+    await user.click(screen.getByRole('button', { name: 'Filtres' }));
+    expect(await screen.findByRole('dialog', { name: 'Tous les filtres' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filtres' })).toHaveFocus());
   });
 });

@@ -34,17 +34,7 @@ export function Dialog({ open, defaultOpen, onOpenChange, ...props }: DialogPrim
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/**
- * A modal: a bottom sheet on mobile, a centred card from 768 px. Radix traps the focus, closes on
- * Escape and gives the focus back to the trigger.
- */
-export function DialogContent({
-  title,
-  description,
-  children,
-  footer,
-  className,
-}: {
+interface DialogContentProps {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
@@ -54,15 +44,37 @@ export function DialogContent({
    */
   footer?: ReactNode;
   className?: string;
-}) {
+}
+
+/**
+ * A modal: a bottom sheet on mobile, a centred card from 768 px. Radix traps the focus and closes
+ * on Escape; closed, the focus goes back to what had it when the dialog opened.
+ */
+export function DialogContent(props: DialogContentProps) {
+  return useContext(DialogOpenContext) ? <OpenDialogContent {...props} /> : null;
+}
+
+function OpenDialogContent({
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: DialogContentProps) {
   const { t } = useTranslation();
-  if (!useContext(DialogOpenContext)) return null;
+  // Radix gives the focus back to a DialogTrigger only: a dialog a screen opens itself (the
+  // search's filters, opened from a button through the address) left it on the page's body.
+  const [openedFrom] = useState(() => document.activeElement);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-night-950/60" />
       <DialogPrimitive.Content
         // Without a description Radix must not point aria-describedby at nothing.
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (openedFrom instanceof HTMLElement && openedFrom.isConnected) openedFrom.focus();
+        }}
         className={cn(
           'animate-pop-in fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] rounded-t-2xl bg-white shadow-2xl',
           'md:inset-auto md:top-1/2 md:left-1/2 md:w-full md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl',
