@@ -15,14 +15,19 @@ const DialogOpenContext = createContext(true);
  * in the commit's task (the search's closed dialogs made a task of 102 ms at a phone's speed,
  * bench/results/web-2026-12-02-s30.md). The content has no exit animation to wait for.
  */
-export function Dialog({ open, defaultOpen, onOpenChange, ...props }: DialogPrimitive.DialogProps) {
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen ?? false);
+export function Dialog({
+  open,
+  defaultOpen = false,
+  onOpenChange,
+  ...props
+}: DialogPrimitive.DialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const isOpen = open ?? uncontrolledOpen;
   return (
-    <DialogOpenContext value={open ?? uncontrolledOpen}>
+    <DialogOpenContext value={isOpen}>
       <DialogPrimitive.Root
         {...props}
-        {...(open === undefined ? {} : { open })}
-        {...(defaultOpen === undefined ? {} : { defaultOpen })}
+        open={isOpen}
         onOpenChange={(next) => {
           setUncontrolledOpen(next);
           onOpenChange?.(next);
@@ -30,6 +35,13 @@ export function Dialog({ open, defaultOpen, onOpenChange, ...props }: DialogPrim
       />
     </DialogOpenContext>
   );
+}
+
+/** Radix's portal, mounted only while the dialog around (the `Dialog` above) is open. */
+export function DialogPortal({ children }: { children: ReactNode }) {
+  return useContext(DialogOpenContext) ? (
+    <DialogPrimitive.Portal>{children}</DialogPrimitive.Portal>
+  ) : null;
 }
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -51,7 +63,11 @@ interface DialogContentProps {
  * on Escape; closed, the focus goes back to what had it when the dialog opened.
  */
 export function DialogContent(props: DialogContentProps) {
-  return useContext(DialogOpenContext) ? <OpenDialogContent {...props} /> : null;
+  return (
+    <DialogPortal>
+      <OpenDialogContent {...props} />
+    </DialogPortal>
+  );
 }
 
 function OpenDialogContent({
@@ -66,7 +82,7 @@ function OpenDialogContent({
   // search's filters, opened from a button through the address) left it on the page's body.
   const [openedFrom] = useState(() => document.activeElement);
   return (
-    <DialogPrimitive.Portal>
+    <>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-night-950/60" />
       <DialogPrimitive.Content
         // Without a description Radix must not point aria-describedby at nothing.
@@ -111,6 +127,6 @@ function OpenDialogContent({
           </div>
         ) : null}
       </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import {
   ResponsivePhoto,
   type ResponsivePhotoData,
 } from '@/components/responsive-photo/responsive-photo';
+import { Dialog, DialogPortal } from '@/components/ui/dialog';
 import { galleryTileSizes } from './gallery-sizes';
 
 export type GalleryImage = ResponsivePhotoData & { id: number };
@@ -31,11 +32,11 @@ function Lightbox({
   const move = (delta: number) =>
     index !== null && onIndex((index + delta + images.length) % images.length);
   return (
-    <DialogPrimitive.Root
+    <Dialog
       open={image !== null && image !== undefined}
       onOpenChange={(open) => !open && onClose()}
     >
-      <DialogPrimitive.Portal>
+      <DialogPortal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night-950/95" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
@@ -91,8 +92,8 @@ function Lightbox({
             <X aria-hidden="true" className="size-6" />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+      </DialogPortal>
+    </Dialog>
   );
 }
 
