@@ -163,7 +163,20 @@ function figuresOf(result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>):
   };
 }
 
+/** Another server already on the port would be measured in place of this build's: refuse. */
+async function ensurePortFree() {
+  const answered = await fetch(`${ORIGIN}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (answered)
+    throw new Error(
+      `${ORIGIN} already answers: another server would be measured; stop it or set BENCH_WEB_PORT`,
+    );
+}
+
 async function main() {
+  await ensurePortFree();
   // Measured while the machine is still quiet: no server, no browser.
   const freshMemoryCost = freshMemoryMicrosecondsPerPage();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-web-'));
