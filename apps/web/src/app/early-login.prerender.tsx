@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { i18n } from '@/lib/i18n';
+import { i18n, i18nReady } from '@/lib/i18n';
 import { renderAtBuild } from './render-at-build';
 import { LOGIN_HANDLE, loadLogin } from './router';
 import { RootLayout } from './shell/root-layout';
@@ -12,6 +12,7 @@ import { RootLayout } from './shell/root-layout';
  * JavaScript is the very screen the app then takes over, pixel for pixel.
  */
 export async function renderEarlyLogin(): Promise<string> {
+  await i18nReady;
   await i18n.changeLanguage('fr');
   const { Component: LoginRoute } = await loadLogin();
   const routes: RouteObject[] = [

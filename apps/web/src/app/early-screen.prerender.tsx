@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { INDIVIDUAL_ROLES } from '@app/domain';
-import { i18n } from '@/lib/i18n';
+import { i18n, i18nReady } from '@/lib/i18n';
 import type { CurrentUser } from '@/lib/session';
 import { renderAtBuild } from './render-at-build';
 import type { RouteHandle } from './route-handle';
@@ -30,6 +30,7 @@ export async function renderEarlyMemberScreen(screen: {
   handle: RouteHandle;
   load: () => Promise<{ Component: ComponentType }>;
 }): Promise<{ markup: string; roles: readonly string[] }> {
+  await i18nReady;
   await i18n.changeLanguage('fr');
   const { Component } = await screen.load();
   const routes: RouteObject[] = [

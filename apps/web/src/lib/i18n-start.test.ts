@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+describe('i18n start', () => {
+  afterEach(() => {
+    vi.doUnmock('i18next');
+    vi.resetModules();
+  });
+
+  it('starts i18next in a task of its own, not while the modules that import it evaluate', async () => {
+    // The entry's module evaluation is the longest task of every load (issue 17): i18next's start
+    // must not add to it. A fresh copy of the module, over an i18next that records its start.
+    vi.resetModules();
+    const init = vi.fn((options: { lng: string; resources: { fr: Record<string, unknown> } }) => {
+      fake.language = options.lng;
+      return Promise.resolve();
+    });
+    const fake = { language: '', init, on: vi.fn(), use: () => fake };
+    vi.doMock('i18next', () => ({ default: fake }));
+    const fresh = await import('./i18n');
+    expect(init).not.toHaveBeenCalled();
+
+    await fresh.i18nReady;
+    expect(init).toHaveBeenCalledTimes(1);
+    // The shell's French is given at the start: no fetch before the first screen.
+    const [options] = init.mock.calls[0]!;
+    expect(Object.keys(options.resources.fr).sort()).toEqual(['common', 'errors']);
+    expect(options.lng).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+});
