@@ -15,7 +15,10 @@ export const lampionEvents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** A LampionEventKind of @app/domain (IDENTIFIER_CHECK, MATCH_REPORTED…). */
     kind: text('kind').notNull(),
-    /** Signed: a match refused as invalid costs lampions. 0 for checks beyond the daily cap. */
+    /**
+     * Signed: a match refused as invalid costs lampions. Never 0 since migration 0033 (a check past
+     * the daily cap writes no row); older checks past the cap left 0-point rows.
+     */
     points: integer('points').notNull(),
     /** What the event is about (an annonce, a match), for the notification and the audit. */
     objectType: text('object_type'),
@@ -25,10 +28,10 @@ export const lampionEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    // A user's count reads only the rows that count (EARNED_LAMPION_ROWS): a watcher's checks
-    // past the daily cap add a 0-point row each, tens of thousands in a year of watching, and
-    // summing them all cost the identifier check milliseconds (issue 20). User lookups and the
-    // cascade from users use the index below.
+    // A user's count reads only the rows that count (EARNED_LAMPION_ROWS): until migration 0033 a
+    // watcher's checks past the daily cap added a 0-point row each, tens of thousands in a year
+    // of watching, and summing them all cost the identifier check milliseconds (issue 20). User
+    // lookups and the cascade from users use the index below.
     index('lampion_events_earned_idx')
       .on(table.userId, table.points)
       .where(sql`${table.points} <> 0`),

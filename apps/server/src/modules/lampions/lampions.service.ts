@@ -61,15 +61,19 @@ export function createLampions(deps: { db: Db; clock: Clock; notifier?: Notifier
       object.points !== undefined && (ADMIN_LAMPION_EVENT_KINDS as readonly string[]).includes(kind)
         ? Math.trunc(object.points)
         : pointsForEvent(kind, checksToday);
-    await insertLampionEvent(tx, {
-      userId,
-      kind,
-      points,
-      objectType: object.objectType ?? null,
-      objectId: object.objectId ?? null,
-      day,
-      createdAt: now,
-    });
+    // A check past the daily cap earns nothing: no ledger row (its attempt row says 0), as in
+    // identifier_check() (migration 0033).
+    if (points !== 0) {
+      await insertLampionEvent(tx, {
+        userId,
+        kind,
+        points,
+        objectType: object.objectType ?? null,
+        objectId: object.objectId ?? null,
+        day,
+        createdAt: now,
+      });
+    }
     const total = before + points;
     const level = levelOf(total);
     // docs/product/founders-decisions.md "roles": super watcher from level 10, granted once, never taken back here.

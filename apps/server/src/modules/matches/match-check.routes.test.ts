@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { identifierChecks, lampionEvents, notifications, users } from '../../db/schema/index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
@@ -17,7 +17,11 @@ describe('checking an identifier (POST /scannedIdentifier/getMatchResult)', () =
       payload: { scannedIdentifier: JSON.stringify(scanned) },
     });
   const checksOf = (userId: number) =>
-    t.db.select().from(identifierChecks).where(eq(identifierChecks.userId, userId));
+    t.db
+      .select()
+      .from(identifierChecks)
+      .where(eq(identifierChecks.userId, userId))
+      .orderBy(identifierChecks.id);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -150,11 +154,13 @@ describe('checking an identifier (POST /scannedIdentifier/getMatchResult)', () =
       gained.push((await check(user, { licensePlate: 'ZZ-999-ZZ' })).json().lampionsGained);
     }
     expect(gained).toEqual([1, 1, 1, 0]);
+    // The fourth earns nothing: its attempt says so, and the ledger holds only what counts.
     const events = await t.db
       .select()
       .from(lampionEvents)
       .where(and(eq(lampionEvents.userId, user.id), eq(lampionEvents.kind, 'IDENTIFIER_CHECK')));
-    expect(events.map((event) => event.points)).toEqual([1, 1, 1, 0]);
+    expect(events.map((event) => event.points)).toEqual([1, 1, 1]);
+    expect((await checksOf(user.id)).map((row) => row.lampionsGained)).toEqual([1, 1, 1, 0]);
   });
 
   it('never matches the caller with their own announcement', async () => {
@@ -227,13 +233,9 @@ describe('checking an identifier (POST /scannedIdentifier/getMatchResult)', () =
       const annonce = await buildAnnonce(t.db, { licensePlate: 'QQ222QQ' });
       const other = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
       // The first hit of the hour tells the owner: the transaction.
-      expect((await check(other, { licensePlate: 'QQ-222-QQ' })).json().annonceId).toBe(
-        annonce.id,
-      );
+      expect((await check(other, { licensePlate: 'QQ-222-QQ' })).json().annonceId).toBe(annonce.id);
       expect(transactions).toHaveBeenCalledTimes(1);
-      expect((await check(user, { licensePlate: 'QQ-222-QQ' })).json().annonceId).toBe(
-        annonce.id,
-      );
+      expect((await check(user, { licensePlate: 'QQ-222-QQ' })).json().annonceId).toBe(annonce.id);
       expect(transactions).toHaveBeenCalledTimes(1);
       expect(await checksOf(user.id)).toHaveLength(2);
 
@@ -264,5 +266,45 @@ describe('checking an identifier (POST /scannedIdentifier/getMatchResult)', () =
     } finally {
       transactions.mockRestore();
     }
+  });
+
+  it('writes no ledger row for a check past the daily cap, in one statement or in the transaction', async () => {
+    const transactions = vi.spyOn(t.deps.database.db, 'transaction');
+    try {
+      const user = await buildUser(t.db, { identityStatus: 'ACCEPTED' });
+      for (const plate of ['RR-111-RR', 'RR-222-RR', 'RR-333-RR', 'RR-444-RR']) {
+        expect((await check(user, { licensePlate: plate })).statusCode).toBe(200);
+      }
+      expect(transactions).not.toHaveBeenCalled();
+      // A hit whose owner has not been told this hour takes the application's transaction.
+      const annonce = await buildAnnonce(t.db, { licensePlate: 'RR555RR' });
+      const hit = await check(user, { licensePlate: 'RR-555-RR' });
+      expect(hit.json()).toMatchObject({ annonceId: annonce.id, lampionsGained: 0 });
+      expect(transactions).toHaveBeenCalledTimes(1);
+
+      const ledger = await t.db
+        .select({ points: lampionEvents.points })
+        .from(lampionEvents)
+        .where(eq(lampionEvents.userId, user.id));
+      expect(ledger).toEqual([{ points: 1 }, { points: 1 }, { points: 1 }]);
+      const attempts = await checksOf(user.id);
+      expect(attempts.map((row) => [row.outcome, row.lampionsGained])).toEqual([
+        ['MISS', 1],
+        ['MISS', 1],
+        ['MISS', 1],
+        ['MISS', 0],
+        ['HIT', 0],
+      ]);
+    } finally {
+      transactions.mockRestore();
+    }
+  });
+
+  it('keeps generic plans for the statements of identifier_check()', async () => {
+    // Without it, the masked-prefix count was planned again on every check (migration 0033).
+    const { rows } = (await t.db.execute(
+      sql`select proconfig as config from pg_proc where proname = 'identifier_check'`,
+    )) as unknown as { rows: { config: string[] | null }[] };
+    expect(rows).toEqual([{ config: ['plan_cache_mode=force_generic_plan'] }]);
   });
 });
