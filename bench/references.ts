@@ -53,6 +53,8 @@ export async function load(options: {
   onResponse?: (status: number) => void;
   /** Paced: at most this many requests per second over all connections. */
   overallRate?: number;
+  /** Stops after this many requests instead of after `seconds`. */
+  amount?: number;
 }): Promise<LoadFigure> {
   const times: number[] = [];
   const busyBefore = machineBusyMs();
@@ -61,7 +63,7 @@ export async function load(options: {
       {
         url: options.url,
         connections: options.connections,
-        duration: options.seconds,
+        ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
         // Slow answers are measured, not dropped.
         timeout: 60,
         ...(options.requests ? { requests: options.requests } : {}),

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -169,24 +169,28 @@ async function main() {
        where user_id = any($1) and created_at > now() - ${HISTORY_ENDS}`,
       [watcherIds],
     );
-  await forgetRunChecks();
-  await client.query(
-    `delete from lampion_events
-     where user_id = any($1) and kind = 'IDENTIFIER_CHECK' and created_at > now() - ${HISTORY_ENDS}`,
-    [watcherIds],
-  );
   // BENCH_COUNTED_TODAY=1: every watcher already made today's 3 counted checks, so the checks
   // measured earn 0 lampions and notify nobody (the steady state of an active watcher); without
   // it every check earns its lampion and a LAMPIONS_GAINED notification (the worst case).
   const countedToday = process.env.BENCH_COUNTED_TODAY === '1';
-  if (countedToday) {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  /** The watchers as at the start of their day: no check since the history, lampions as chosen. */
+  const startWatchersDay = async () => {
+    await forgetRunChecks();
     await client.query(
-      `insert into lampion_events (user_id, kind, points, day, created_at)
-       select id, 'IDENTIFIER_CHECK', 1, $2, now() from unnest($1::int[]) id, generate_series(1, 3)`,
-      [watcherIds, day],
+      `delete from lampion_events
+       where user_id = any($1) and kind = 'IDENTIFIER_CHECK' and created_at > now() - ${HISTORY_ENDS}`,
+      [watcherIds],
     );
-  }
+    if (countedToday) {
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+      await client.query(
+        `insert into lampion_events (user_id, kind, points, day, created_at)
+         select id, 'IDENTIFIER_CHECK', 1, $2, now() from unnest($1::int[]) id, generate_series(1, 3)`,
+        [watcherIds, day],
+      );
+    }
+  };
+  await startWatchersDay();
   const plates = (
     await client.query(
       `select license_plate from annonces tablesample system (1)
@@ -248,27 +252,38 @@ async function main() {
   const hello = await startHello(HELLO_PORT);
   const load = () => os.loadavg()[0]!.toFixed(2);
   try {
-    // Warm-up: plans, connections, JIT.
-    await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: 8,
-      amount: 400,
+    const appUrl = `http://127.0.0.1:${port}`;
+    // Each watcher's first check since the server started, measured apart: its token is verified
+    // and its sessions read, which the server then keeps (the token until it expires, the
+    // sessions 10 minutes, session-revocations.ts). The checks measured next are those of
+    // watchers already scanning, as most checks are: a watcher is first seen once per 10 minutes
+    // and may check 30 times meanwhile. Until session 34 the warm-up used 50 watchers, and about
+    // a third of the measured checks paid these first-sight costs. Also warms plans and JIT.
+    let firstSeen = 0;
+    const firstChecks = await measureLoad({
+      url: appUrl,
+      connections: CONNECTIONS,
+      seconds: 0,
+      amount: headers.length,
       requests: [
         {
           method: 'POST',
           path: '/scannedIdentifier/getMatchResult',
           setupRequest: (request) => {
-            const i = Math.floor(Math.random() * bodies.length);
-            return { ...request, headers: headers[i % 50]!, body: bodies[i]!.body };
+            const i = firstSeen++;
+            return {
+              ...request,
+              headers: headers[i % headers.length]!,
+              body: bodies[i % bodies.length]!.body,
+            };
           },
         },
       ],
     });
-    await forgetRunChecks();
+    await startWatchersDay();
     const checksBefore = Number(
       (await client.query('select count(*)::int as n from identifier_checks')).rows[0].n,
     );
-    const appUrl = `http://127.0.0.1:${port}`;
     const referenceOptions = {
       appUrl,
       helloUrl: hello.url,
@@ -390,6 +405,7 @@ async function main() {
       `- history (bench/matches/check-history.ts): ${checksBefore.toLocaleString('en')} earlier identifier checks, none in the last 2 days`,
       `- ${CONNECTIONS} connections, checks ${DURATION_SECONDS} s, each reference ${REFERENCE_SECONDS} s before and after; server pool: 10 PostgreSQL connections; SEARCH_INDEX=off`,
       `- machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), **shared with other agents' builds and tests**; load average ${loadBefore} before, ${loadAfter} after the checks`,
+      `- watchers already seen: each made its first check since the server started before the measure (its own row below), then its day started again (checks and lampions of the run deleted)`,
       `- lampions: ${countedToday ? 'every watcher already had its 3 counted checks of the day (0 lampion)' : 'every watcher earns its lampion on its first 3 checks of the day'}`,
       `- owner notices: ${noticesDue ? 'due for every hit (the first hit of the hour on each announcement)' : 'already sent this hour for every announcement hit (steady state)'}`,
       `- rate limits in force: ${IDENTIFIER_CHECK_RATE_LIMITS.map((l) => `${l.max} per ${l.windowMs / 60000} min`).join(', ')}`,
@@ -402,6 +418,11 @@ async function main() {
         references,
       ),
       ratioRow(`POST getMatchResult, open loop at a steady ${PACED_RATE}/s`, open, references),
+      ratioRow(
+        `POST getMatchResult, each watcher's first since the server started (${firstChecks.requests} checks at ${CONNECTIONS} connections: token verified, sessions read)`,
+        firstChecks,
+        references,
+      ),
       ...referenceRows('before', referencesBefore),
       ...referenceRows('after', referencesAfter),
       ...referenceRows('mean', references),
