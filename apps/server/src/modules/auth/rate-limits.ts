@@ -110,6 +110,13 @@ export const deviceFromHeader: AccountKey = (request) => {
 };
 
 /**
+ * Counters each limiter keeps in memory without Redis (one per client), the least recently used
+ * forgotten first. The plugin's 5,000 forgot a client once 5,000 others had called since: on a
+ * busy instance, a spent daily budget came back after a pause. About 4 MB a limiter once full.
+ */
+const COUNTERS_KEPT_IN_MEMORY = 20_000;
+
+/**
  * Registers @fastify/rate-limit inside the calling module (encapsulated, no global limit) and
  * returns a factory of preHandlers. The plugin's own hook stops at the first limiter of a request,
  * so both counters are applied here with createRateLimit. A refusal is the app's 429 error body
@@ -132,15 +139,20 @@ export async function setUpRateLimits(app: FastifyInstance, overrides: RateLimit
     const rules = limits[group];
     // Only the browser journeys raise it: they sign in dozens of times from one address.
     const factor = app.deps.config.AUTH_RATE_LIMIT_FACTOR;
+    // Each limiter gets a store of its own sized by `cache` (read at run time; the plugin's
+    // types omit it for createRateLimit, and rate-limit-memory.test.ts holds it).
+    const storeSize: object = { cache: COUNTERS_KEPT_IN_MEMORY };
     const byIp = app.createRateLimit({
       max: rules.perIp.max * factor,
       timeWindow: rules.perIp.windowMs,
+      ...storeSize,
       // The group is in the key: a shared store would otherwise add every group's calls up.
       keyGenerator: (request) => `${group}:ip:${request.ip}`,
     });
     const byAccount = app.createRateLimit({
       max: rules.perAccount.max * factor,
       timeWindow: rules.perAccount.windowMs,
+      ...storeSize,
       keyGenerator: (request) => `${group}:account:${accountOf?.(request) ?? ''}`,
     });
 
