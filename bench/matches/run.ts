@@ -257,8 +257,7 @@ async function main() {
     // and its sessions read, which the server then keeps (the token until it expires, the
     // sessions 10 minutes, session-revocations.ts). The checks measured next are those of
     // watchers already scanning, as most checks are: a watcher is first seen once per 10 minutes
-    // and may check 30 times meanwhile. Until session 34 the warm-up used 50 watchers, and about
-    // a third of the measured checks paid these first-sight costs. Also warms plans and JIT.
+    // and may check 30 times meanwhile. Also warms plans and JIT.
     let firstSeen = 0;
     const firstChecks = await measureLoad({
       url: appUrl,
