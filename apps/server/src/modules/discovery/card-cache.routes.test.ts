@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DiscoveryCard, SearchAnnoncesResponse } from '@app/domain';
+import {
+  SearchAnnoncesResponseSchema,
+  type DiscoveryCard,
+  type SearchAnnoncesResponse,
+} from '@app/domain';
 import { annonces, annonceViews, favourites } from '../../db/schema/index';
 import type { TestApp, TestUser } from '../../../test/helper';
 import { buildDiscoveryApp, form, type Fixture } from './testing/discovery-fixture';
@@ -39,6 +43,23 @@ describe('discovery cards kept between requests', () => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as SearchAnnoncesResponse).annonces.find((card) => card.id === annonceId);
   }
+
+  it('answers a page of kept cards (written from their kept JSON) as it answered it read', async () => {
+    const search = () =>
+      t.injectAs(user, {
+        method: 'POST',
+        url: '/search/getSearchAnnonces',
+        ...form({ userLatitude: 43.6, userLongitude: 1.44, researchSorting: 'PROXIMITY' }),
+      });
+    const first = await search();
+    const again = await search();
+    expect(again.statusCode, again.body).toBe(200);
+    const answer = again.json() as SearchAnnoncesResponse;
+    expect(answer.annonces.length).toBeGreaterThan(1);
+    expect(answer.annonces.some((card) => card.distanceKm !== null)).toBe(true);
+    expect(answer).toEqual(first.json());
+    expect(SearchAnnoncesResponseSchema.strict().parse(answer)).toEqual(answer);
+  });
 
   it('shows a favourite and a view added after the card was kept, to that viewer only', async () => {
     expect(await cardOf(user, x.b)).toMatchObject({

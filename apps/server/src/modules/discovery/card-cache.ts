@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isBoostActive, type AnnonceCard, type Locale } from '@app/domain';
 import type { Db } from '../../db/database';
 import { loadAnnonceCards, loadAnnonceCardsWithOwners } from '../annonces/index';
+import { KEPT_CARD_JSON, keptCardJson, type KeptCardJson } from './card-json';
 import type { SearchIndexSync } from './search-index-sync';
 import { intArrayLiteral, rowsOf } from './search-sql';
 
@@ -29,6 +30,8 @@ interface Kept {
   ownerId: number;
   /** As anyone but the owner sees it: no favourite, not seen. */
   card: AnnonceCard;
+  /** Its JSON, written at its first search (card-json.ts). */
+  json?: KeptCardJson;
 }
 
 export interface CardViewer {
@@ -207,16 +210,20 @@ export function createCardCache(deps: { db: Db; searchIndex: SearchIndexSync }) 
       ]);
       return [
         ...ownCards,
-        ...others.map(({ card }) => ({
-          ...card,
-          annonceFavorite: flags!.favourites.has(card.id),
-          userHasSeenAnnonce: flags!.seen.has(card.id),
-          // A boost may have run out since the card was kept.
-          isBoosted: isBoostActive(
-            card.boostEndDate === null ? null : new Date(card.boostEndDate),
-            context.now,
-          ),
-        })),
+        ...others.map((entry) => {
+          const { card } = entry;
+          return {
+            ...card,
+            annonceFavorite: flags!.favourites.has(card.id),
+            userHasSeenAnnonce: flags!.seen.has(card.id),
+            // A boost may have run out since the card was kept.
+            isBoosted: isBoostActive(
+              card.boostEndDate === null ? null : new Date(card.boostEndDate),
+              context.now,
+            ),
+            [KEPT_CARD_JSON]: (entry.json ??= keptCardJson(card)),
+          };
+        }),
       ];
     },
   };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { cardJson, cardPageJson, KEPT_CARD_JSON, keptCardJson } from './card-json';
+
+const kept = {
+  id: 7,
+  title: 'Peugeot 208 "rouge" à Évry\u2028',
+  vehicleFiles: [{ id: 1, fileUrl: 'https://x/1', sources: [] }],
+  address: null,
+  nbViews: 3,
+  annonceFavorite: false,
+  userHasSeenAnnonce: false,
+  isBoosted: false,
+  commentaire: undefined,
+};
+
+/** A viewer's copy, as card-cache.ts and discovery.service.ts make it. */
+function copyFor(fields: Record<string, unknown>) {
+  const withMarks = { ...kept, ...fields, [KEPT_CARD_JSON]: keptCardJson(kept) };
+  return { ...withMarks, latitude: 48.86, longitude: 2.35, distanceKm: 1.5 };
+}
+
+describe('cards written from their kept JSON', () => {
+  it('writes what JSON.stringify writes, the per-request fields included', () => {
+    const card = copyFor({ annonceFavorite: true, userHasSeenAnnonce: true, isBoosted: true });
+    const json = cardJson(card);
+    expect(json).toMatch(/^\{"id":7,/);
+    expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(card)));
+  });
+
+  it('writes a number JSON cannot hold as null, as JSON.stringify does', () => {
+    const card = { ...copyFor({}), distanceKm: Number.NaN };
+    expect(JSON.parse(cardJson(card))).toMatchObject({ distanceKm: null });
+  });
+
+  it('writes a copy whose other fields changed since it was kept from the copy itself', () => {
+    const renamed = { ...copyFor({}), title: 'Renault Clio' };
+    expect(JSON.parse(cardJson(renamed))).toMatchObject({ title: 'Renault Clio' });
+    const added = { ...copyFor({}), isMine: true };
+    expect(JSON.parse(cardJson(added))).toMatchObject({ isMine: true });
+    const { nbViews: _dropped, ...removed } = copyFor({});
+    expect(JSON.parse(cardJson(removed))).not.toHaveProperty('nbViews');
+  });
+
+  it('writes a page: its cards, kept or not, then its other fields', () => {
+    const page = {
+      annonces: [copyFor({ annonceFavorite: true }), { id: 8, title: 'Vélo' }],
+      isEndOfData: true,
+      totalNbAnnonces: 2,
+    };
+    expect(JSON.parse(cardPageJson(page))).toEqual(JSON.parse(JSON.stringify(page)));
+    expect(JSON.parse(cardPageJson({ annonces: [] }))).toEqual({ annonces: [] });
+  });
+});
