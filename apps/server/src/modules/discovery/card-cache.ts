@@ -12,7 +12,10 @@ import { intArrayLiteral, rowsOf } from './search-sql';
  * the log does not carry (views, photos, identifiers), as the home's lists already do.
  */
 export const CARD_TTL_MS = 30_000;
-/** Cards kept at most (about 1.5 kB each); the oldest go first. */
+/**
+ * Cards kept at most (about 1.5 kB each, and their JSON as much again once a search wrote it); the
+ * oldest go first.
+ */
 const CARDS_KEPT = 20_000;
 /** Viewers whose favourites and views are kept at most; the least recently used go first. */
 const VIEWERS_KEPT = 20_000;
