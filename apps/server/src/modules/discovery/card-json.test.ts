@@ -32,6 +32,12 @@ describe('cards written from their kept JSON', () => {
     expect(JSON.parse(cardJson(card))).toMatchObject({ distanceKm: null });
   });
 
+  it('writes a card whose per-request field is not a scalar whole, as JSON.stringify does', () => {
+    const card = { ...copyFor({}), distanceKm: { toJSON: () => 2.5 }, latitude: () => 1 };
+    expect(JSON.parse(cardJson(card))).toEqual(JSON.parse(JSON.stringify(card)));
+    expect(JSON.parse(cardJson(card))).not.toHaveProperty('latitude');
+  });
+
   it('writes a copy whose other fields changed since it was kept from the copy itself', () => {
     const renamed = { ...copyFor({}), title: 'Renault Clio' };
     expect(JSON.parse(cardJson(renamed))).toMatchObject({ title: 'Renault Clio' });

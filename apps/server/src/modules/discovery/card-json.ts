@@ -51,11 +51,12 @@ function unchangedSince(card: Readonly<Record<string, unknown>>, kept: KeptCardJ
   return fields === kept.fields;
 }
 
-function scalarJson(value: unknown): string {
+/** A per-request field's JSON; null when it is not a scalar (the card is then written whole). */
+function scalarJson(value: unknown): string | null {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (value === null) return 'null';
-  return JSON.stringify(value);
+  return null;
 }
 
 /** The card's JSON, as `JSON.stringify` writes it but for the order of the per-request fields. */
@@ -68,7 +69,9 @@ export function cardJson(card: Card): string {
   for (const field of PER_REQUEST_FIELDS) {
     const value = fields[field];
     if (value === undefined) continue;
-    json += `${empty ? '' : ','}"${field}":${scalarJson(value)}`;
+    const written = scalarJson(value);
+    if (written === null) return JSON.stringify(card);
+    json += `${empty ? '' : ','}"${field}":${written}`;
     empty = false;
   }
   return `${json}}`;
