@@ -170,8 +170,9 @@ async function main() {
       [watcherIds],
     );
   // BENCH_COUNTED_TODAY=1: every watcher already made today's 3 counted checks, so the checks
-  // measured earn 0 lampions and notify nobody (the steady state of an active watcher); without
-  // it every check earns its lampion and a LAMPIONS_GAINED notification (the worst case).
+  // measured earn 0 lampions and write no ledger row (the steady state of an active watcher);
+  // without it every check earns its lampion, a ledger row more (the worst case). A check's
+  // lampion is told on the scan's result, never as a notification (lampions.service.ts).
   const countedToday = process.env.BENCH_COUNTED_TODAY === '1';
   /** The watchers as at the start of their day: no check since the history, lampions as chosen. */
   const startWatchersDay = async () => {
