@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isBoostActive, type AnnonceCard, type Locale } from '@app/domain';
 import type { Db } from '../../db/database';
 import { loadAnnonceCards, loadAnnonceCardsWithOwners } from '../annonces/index';
-import { KEPT_CARD_JSON, keptCardJson, type KeptCardJson } from './card-json';
+import { KEPT_CARD, type KeptCard } from './card-json';
 import type { SearchIndexSync } from './search-index-sync';
 import { intArrayLiteral, rowsOf } from './search-sql';
 
@@ -28,13 +28,12 @@ interface Marks {
   seen: ReadonlySet<number>;
 }
 
-interface Kept {
+/** Its JSON (KeptCard) is written at its first search page (card-json.ts). */
+interface Kept extends KeptCard {
   until: number;
   ownerId: number;
   /** As anyone but the owner sees it: no favourite, not seen. */
   card: AnnonceCard;
-  /** Its JSON, written at its first search (card-json.ts). */
-  json?: KeptCardJson;
 }
 
 export interface CardViewer {
@@ -224,7 +223,7 @@ export function createCardCache(deps: { db: Db; searchIndex: SearchIndexSync }) 
               card.boostEndDate === null ? null : new Date(card.boostEndDate),
               context.now,
             ),
-            [KEPT_CARD_JSON]: (entry.json ??= keptCardJson(card)),
+            [KEPT_CARD]: entry,
           };
         }),
       ];

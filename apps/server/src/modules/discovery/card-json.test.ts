@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardJson, cardPageJson, KEPT_CARD_JSON, keptCardJson } from './card-json';
+import { cardJson, cardPageJson, KEPT_CARD } from './card-json';
 
 const kept = {
   id: 7,
@@ -15,7 +15,7 @@ const kept = {
 
 /** A viewer's copy, as card-cache.ts and discovery.service.ts make it. */
 function copyFor(fields: Record<string, unknown>) {
-  const withMarks = { ...kept, ...fields, [KEPT_CARD_JSON]: keptCardJson(kept) };
+  const withMarks = { ...kept, ...fields, [KEPT_CARD]: { card: kept } };
   return { ...withMarks, latitude: 48.86, longitude: 2.35, distanceKm: 1.5 };
 }
 

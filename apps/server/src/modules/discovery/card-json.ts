@@ -14,8 +14,18 @@ const PER_REQUEST_FIELDS = [
 ] as const;
 const perRequest: ReadonlySet<string> = new Set(PER_REQUEST_FIELDS);
 
-/** Carried by a card copied from a kept one; spreads copy it, `JSON.stringify` ignores it. */
-export const KEPT_CARD_JSON = Symbol('kept card JSON');
+/**
+ * Carried by a card copied from a kept one (card-cache.ts); spreads copy it, `JSON.stringify`
+ * ignores it. Its JSON is written at the first search page that needs it: the other lists (the
+ * home, favourites) never pay for it.
+ */
+export const KEPT_CARD = Symbol('kept card');
+
+export interface KeptCard {
+  /** As anyone but its owner sees it. */
+  readonly card: object;
+  json?: KeptCardJson;
+}
 
 export interface KeptCardJson {
   /** The kept card: a copy is written from `head` only while its other fields are the same. */
@@ -26,9 +36,9 @@ export interface KeptCardJson {
   readonly fields: number;
 }
 
-type Card = object & { [KEPT_CARD_JSON]?: KeptCardJson };
+type Card = object & { [KEPT_CARD]?: KeptCard };
 
-export function keptCardJson(card: object): KeptCardJson {
+function keptCardJson(card: object): KeptCardJson {
   const source = card as Record<string, unknown>;
   const kept: Record<string, unknown> = {};
   let fields = 0;
@@ -61,9 +71,11 @@ function scalarJson(value: unknown): string | null {
 
 /** The card's JSON, as `JSON.stringify` writes it but for the order of the per-request fields. */
 export function cardJson(card: Card): string {
-  const kept = card[KEPT_CARD_JSON];
   const fields = card as Readonly<Record<string, unknown>>;
-  if (!kept || !unchangedSince(fields, kept)) return JSON.stringify(card);
+  const from = card[KEPT_CARD];
+  if (!from) return JSON.stringify(card);
+  const kept = (from.json ??= keptCardJson(from.card));
+  if (!unchangedSince(fields, kept)) return JSON.stringify(card);
   let json = kept.head;
   let empty = json === '{';
   for (const field of PER_REQUEST_FIELDS) {
