@@ -41,6 +41,8 @@ export default defineConfig({
           root: '.',
           include: [
             'scripts/**/*.test.ts',
+            // The benchmarks' own measuring code (bench/ is run on demand, its helpers are tested).
+            'bench/**/*.test.ts',
             'eslint-rules/**/*.test.ts',
             // The web app's build steps (apps/web/build): Node code, tested in Node.
             'apps/web/build/**/*.test.ts',

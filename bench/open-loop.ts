@@ -14,6 +14,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { cpuPerRequest, cpuSoFar } from './cpu-split';
 import { machineBusyMs, type LoadFigure } from './references';
 
 export interface OpenLoopRequest {
@@ -99,6 +100,7 @@ export async function openLoop(options: {
   }
 
   const busyBefore = machineBusyMs();
+  const splitBefore = cpuSoFar();
   const start = performance.now();
   let sent = 0;
   await new Promise<void>((resolve) => {
@@ -118,6 +120,7 @@ export async function openLoop(options: {
   if (finished < total) await done;
   const elapsed = (performance.now() - start) / 1000;
   const busyMs = machineBusyMs() - busyBefore;
+  const splitAfter = cpuSoFar();
   agent.destroy();
   times.sort((a, b) => a - b);
   sendDelays.sort((a, b) => a - b);
@@ -128,6 +131,7 @@ export async function openLoop(options: {
     p95: percentileOf(times, 95),
     p99: percentileOf(times, 99),
     cpuMs: times.length > 0 ? busyMs / times.length : 0,
+    cpuSplit: cpuPerRequest(splitBefore, splitAfter, times.length),
     non2xx,
     errors,
     sendDelayP99: percentileOf(sendDelays, 99),

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cpuPerRequest, cpuSoFar, type CpuSplit } from './cpu-split';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
 
@@ -27,6 +28,8 @@ export interface LoadFigure {
    * half from one run to the next.
    */
   cpuMs: number;
+  /** Of `cpuMs`, what the server, PostgreSQL and the load generator spent (cpu-split.ts). */
+  cpuSplit?: CpuSplit;
 }
 
 /** Busy CPU time of the machine so far, in ms (Linux /proc/stat; 0 elsewhere). */
@@ -58,6 +61,7 @@ export async function load(options: {
 }): Promise<LoadFigure> {
   const times: number[] = [];
   const busyBefore = machineBusyMs();
+  const splitBefore = cpuSoFar();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -77,6 +81,7 @@ export async function load(options: {
     });
   });
   const busyMs = machineBusyMs() - busyBefore;
+  const cpuSplit = cpuPerRequest(splitBefore, cpuSoFar(), result.requests.total);
   times.sort((a, b) => a - b);
   const percentile = (p: number) =>
     Math.round(
@@ -91,6 +96,7 @@ export async function load(options: {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuMs: result.requests.total > 0 ? busyMs / result.requests.total : 0,
+    cpuSplit,
   };
 }
 
@@ -168,6 +174,15 @@ export function meanReferences(before: References, after: References): Reference
     non2xx: a.non2xx + b.non2xx,
     errors: a.errors + b.errors,
     cpuMs: (a.cpuMs + b.cpuMs) / 2,
+    ...(a.cpuSplit && b.cpuSplit
+      ? {
+          cpuSplit: {
+            server: (a.cpuSplit.server + b.cpuSplit.server) / 2,
+            database: (a.cpuSplit.database + b.cpuSplit.database) / 2,
+            client: (a.cpuSplit.client + b.cpuSplit.client) / 2,
+          },
+        }
+      : {}),
   });
   return { health: mean(before.health, after.health), hello: mean(before.hello, after.hello) };
 }
@@ -177,14 +192,17 @@ const ratio = (value: number, reference: number) =>
 
 /** Table header for `ratioRow`. */
 export const RATIO_HEADER = [
-  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | throughput / health | p95 / health | p99 / health | throughput / hello | p99 / hello | non-2xx | errors | machine CPU ms / request | CPU / health |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | throughput / health | p95 / health | p99 / health | throughput / hello | p99 / hello | non-2xx | errors | machine CPU ms / request | of it server / PostgreSQL / load generator ms | CPU / health |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
+
+const splitCell = (split: CpuSplit | undefined) =>
+  split ? [split.server, split.database, split.client].map((ms) => ms.toFixed(2)).join(' / ') : '–';
 
 /** One endpoint's figures and its ratios to the references of the same run. */
 export function ratioRow(name: string, figure: LoadFigure, references: References): string {
   const { health, hello } = references;
-  return `| ${name} | ${figure.rps} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${ratio(figure.rps, health.rps)} | ${ratio(figure.p95, health.p95)} | ${ratio(figure.p99, health.p99)} | ${ratio(figure.rps, hello.rps)} | ${ratio(figure.p99, hello.p99)} | ${figure.non2xx} | ${figure.errors} | ${figure.cpuMs.toFixed(2)} | ${ratio(figure.cpuMs, health.cpuMs)} |`;
+  return `| ${name} | ${figure.rps} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${ratio(figure.rps, health.rps)} | ${ratio(figure.p95, health.p95)} | ${ratio(figure.p99, health.p99)} | ${ratio(figure.rps, hello.rps)} | ${ratio(figure.p99, hello.p99)} | ${figure.non2xx} | ${figure.errors} | ${figure.cpuMs.toFixed(2)} | ${splitCell(figure.cpuSplit)} | ${ratio(figure.cpuMs, health.cpuMs)} |`;
 }
 
 /** The references themselves, as rows of the same table (before, after, mean). */

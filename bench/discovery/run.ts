@@ -38,6 +38,7 @@ import {
   machineBusyMs,
   type References,
 } from '../references';
+import { cpuPerRequest, cpuSoFar } from '../cpu-split';
 import {
   estimatedMatches,
   findAnnonces,
@@ -271,6 +272,7 @@ async function measure(
   // autocannon's summary has no p95: every response time is recorded and the percentiles computed here.
   const times: number[] = [];
   const busyBefore = machineBusyMs();
+  const splitBefore = cpuSoFar();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -286,6 +288,7 @@ async function measure(
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   const busyMs = machineBusyMs() - busyBefore;
+  const splitAfter = cpuSoFar();
   times.sort((a, b) => a - b);
   const percentile = (p: number) =>
     Math.round(
@@ -306,6 +309,7 @@ async function measure(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuMs: result.requests.total > 0 ? busyMs / result.requests.total : 0,
+    cpuSplit: cpuPerRequest(splitBefore, splitAfter, result.requests.total),
   };
   console.log(
     `${name}: ${figure.rps} req/s, p50 ${figure.p50} ms, p95 ${figure.p95} ms, p99 ${figure.p99} ms, non-2xx ${figure.non2xx}, first pass p50 ${figure.firstPassP50} ms, load ${figure.loadBefore}→${figure.loadAfter}`,
