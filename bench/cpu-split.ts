@@ -16,7 +16,7 @@ export interface CpuSplit {
 /** A server started by a benchmark: its command line names the server's entry. */
 const SERVER_ENTRY = /apps\/server\/(src\/main\.ts|dist\/main\.js)/;
 /** USER_HZ is 100 on every Linux this runs on: one tick is 10 ms. */
-const MS_PER_TICK = 10;
+export const MS_PER_TICK = 10;
 
 /** A /proc/<pid>/stat line's command name and CPU ticks (user and system). */
 export function parseStat(stat: string): { comm: string; ticks: number } {

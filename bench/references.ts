@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuPerRequest, cpuSoFar, type CpuSplit } from './cpu-split';
+import { cpuPerRequest, cpuSoFar, MS_PER_TICK, type CpuSplit } from './cpu-split';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
 
@@ -37,8 +37,7 @@ export function machineBusyMs(): number {
   try {
     const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.split(/\s+/);
     const [user, nice, system, , , irq, softirq] = fields.map(Number);
-    // USER_HZ is 100 on every Linux this runs on: one tick is 10 ms.
-    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 10;
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * MS_PER_TICK;
   } catch {
     return 0;
   }
