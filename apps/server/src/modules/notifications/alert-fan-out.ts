@@ -10,6 +10,7 @@ import {
   type NotificationType,
 } from '@app/domain';
 import type { Db } from '../../db/database';
+import { arrayLiteral } from '../../db/array-literal';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
 import { idsOf, sortedIdsOf } from './id-text';
@@ -133,7 +134,7 @@ export function nearUsers(point: LatLng, ownerId: number): SQL {
 }
 
 /** An int[] parameter (one value however many numbers). */
-const intArray = (values: readonly number[]) => sql`${pgArray(values)}::int[]`;
+const intArray = (values: readonly number[]) => sql`${arrayLiteral(values)}::int[]`;
 
 /** A nullable SQL value of a known type (a bare null parameter has no type for `= any(...)`). */
 const intOrNull = (value: number | null) =>
@@ -171,7 +172,7 @@ export function alertCandidates(annonce: FanOutAnnonce): SQL {
   const words = [...new Set(normalizeSearchText(annonce.searchText ?? '').split(' '))].filter(
     Boolean,
   );
-  const annonceWords = pgArray(words);
+  const annonceWords = arrayLiteral(words);
   // Only the saved searches filed under a key this announcement carries can match it.
   const baseKeys = [
     'any',
@@ -181,7 +182,7 @@ export function alertCandidates(annonce: FanOutAnnonce): SQL {
     ...words.map((word) => `w:${word}`),
   ];
   // A search around a place is filed under its keys once per 0.5° square its disc reaches.
-  const searchKeys = pgArray(
+  const searchKeys = arrayLiteral(
     point ? [...baseKeys, ...baseKeys.map((key) => `${key}@${alertCell(point)}`)] : baseKeys,
   );
   // The searches under this announcement's keys (saved_search_keys, kept by a trigger) whose
@@ -291,17 +292,6 @@ export async function findAlertRecipients(
   }
   lap('near');
   return { alerts, near: near.subarray(0, kept) };
-}
-
-/** A PostgreSQL array literal of numbers or texts (texts quoted and escaped), sent as one parameter. */
-function pgArray(values: readonly (number | string)[]): string {
-  return `{${values
-    .map((value) =>
-      typeof value === 'number'
-        ? String(value)
-        : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-    )
-    .join(',')}}`;
 }
 
 /** The key that makes the fan-out tell each user once per announcement, however often it runs. */
@@ -446,8 +436,8 @@ export async function runAlertFanOut(
       write(
         'NEW_ALERT_VEHICLES',
         sql`'searchName', recipient.search_name`,
-        sql`unnest(${pgArray(users)}::int[],
-                   ${pgArray(users.map((user) => recipients.alerts.get(user)!))}::text[])
+        sql`unnest(${arrayLiteral(users)}::int[],
+                   ${arrayLiteral(users.map((user) => recipients.alerts.get(user)!))}::text[])
               as recipient(user_id, search_name)`,
       ),
     );
@@ -458,7 +448,7 @@ export async function runAlertFanOut(
       write(
         'NEW_NEAR_VEHICLES',
         sql`'city', ${annonce.city}::text`,
-        sql`unnest(${pgArray(users)}::int[]) as recipient(user_id)`,
+        sql`unnest(${arrayLiteral(users)}::int[]) as recipient(user_id)`,
       ),
     );
   }
