@@ -33,6 +33,8 @@ import {
   runFastCheck,
 } from './matches.repository';
 import { noticeSighting } from './sighting-notice';
+import { runFastCheckBatch } from './fast-check-batch';
+import { createFastCheckBatcher } from './fast-check-batcher';
 
 /** The audit-log action an admin sees when someone walks a masked identifier. */
 export const WALK_ACTION = 'IDENTIFIER_WALK_REFUSED' satisfies AdminAuditAction;
@@ -65,6 +67,11 @@ export function createMatchCheckService(deps: {
   log: { warn(obj: unknown, msg?: string): void };
 }) {
   const { db, clock, lampions, notifier, log } = deps;
+  // Checks that arrive together go to the database together (fast-check-batcher.ts).
+  const runCheck = createFastCheckBatcher({
+    one: (input) => runFastCheck(db, input),
+    many: (inputs) => runFastCheckBatch(db, inputs),
+  });
 
   /**
    * Tells the back office (audit log, once a day per prefix) that someone walks a masked
@@ -128,12 +135,13 @@ export function createMatchCheckService(deps: {
       checked.identifier.length >= WALK.minLength ? checked.identifier.slice(0, -2) : null;
     let walked: 'account' | 'everyone' | null = null;
 
-    // Most checks in one statement (identifier_check(), migration 0025); the transaction below
-    // only when it answers SLOW: an owner's notice to send, a level or a role to grant.
+    // Most checks in one statement (identifier_check(), migration 0025, with others that arrive
+    // meanwhile: migration 0034); the transaction below only when it answers SLOW: an owner's
+    // notice to send, a level or a role to grant.
     const isOcr = scanned.isOcr;
     const isVocalCommand = scanned.isVocalCommand;
     const now = clock.now();
-    const fast = await runFastCheck(db, {
+    const fast = await runCheck({
       userId: user.userId,
       identityStatuses: SUBMITTED_IDENTITY_STATUSES,
       rateSince: IDENTIFIER_CHECK_RATE_LIMITS.map(

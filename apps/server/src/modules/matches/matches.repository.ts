@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { IdentifierType } from '@app/domain';
+import { arrayLiteral } from '../../db/array-literal';
 import type { Db } from '../../db/database';
 import {
   annonces,
@@ -399,6 +400,14 @@ export async function catalogueNames(
 export type FastCheckOutcome =
   'NO_USER' | 'IDENTITY' | 'TOO_MANY' | 'WALK_ACCOUNT' | 'WALK_EVERYONE' | 'OWN' | 'SLOW' | 'DONE';
 
+/** identifier_check()'s answer for one check. */
+export interface FastCheckResult {
+  outcome: FastCheckOutcome;
+  hitId: number | null;
+  closeId: number | null;
+  lampionsGained: number;
+}
+
 export interface FastCheckInput {
   userId: number;
   identityStatuses: readonly string[];
@@ -460,19 +469,7 @@ function prepareFastCheck(db: Executor) {
  * The whole check in one statement (identifier_check(), migration 0025): one round trip, no
  * BEGIN/COMMIT, where the transaction took nine.
  */
-export async function runFastCheck(
-  db: Executor,
-  input: FastCheckInput,
-): Promise<{
-  outcome: FastCheckOutcome;
-  hitId: number | null;
-  closeId: number | null;
-  lampionsGained: number;
-}> {
-  // Array literals, as both drivers (node-postgres, PGlite) pass a string through unchanged.
-  const timestamps = (dates: readonly Date[]) =>
-    `{${dates.map((date) => `"${date.toISOString()}"`).join(',')}}`;
-  const texts = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
+export async function runFastCheck(db: Executor, input: FastCheckInput): Promise<FastCheckResult> {
   let statement = fastCheckStatements.get(db);
   if (!statement) {
     statement = prepareFastCheck(db);
@@ -480,9 +477,9 @@ export async function runFastCheck(
   }
   const [row] = await statement.execute({
     userId: input.userId,
-    identityStatuses: texts(input.identityStatuses),
-    rateSince: timestamps(input.rateSince),
-    rateMax: `{${input.rateMax.join(',')}}`,
+    identityStatuses: arrayLiteral(input.identityStatuses),
+    rateSince: arrayLiteral(input.rateSince),
+    rateMax: arrayLiteral(input.rateMax),
     type: input.type,
     identifier: input.identifier,
     key: input.key,
@@ -504,6 +501,16 @@ export async function runFastCheck(
     now: input.now.toISOString(),
   });
   if (!row) throw new Error('identifier_check answered nothing');
+  return fastCheckResultOf(row);
+}
+
+/** A row of identifier_check() or identifier_check_batch() as the service reads it. */
+export function fastCheckResultOf(row: {
+  outcome: unknown;
+  hitId: unknown;
+  closeId: unknown;
+  lampionsGained: unknown;
+}): FastCheckResult {
   return {
     outcome: String(row.outcome) as FastCheckOutcome,
     hitId: row.hitId === null ? null : Number(row.hitId),
