@@ -26,6 +26,8 @@ import type { Clock } from '../../lib/clock';
 import type { Lampions } from '../lampions/index';
 import { recordAdminAction } from '../admin/index';
 import type { Notifier } from '../notifications/index';
+import { runFastCheckBatch } from './fast-check-batch';
+import { createFastCheckBatcher } from './fast-check-batcher';
 import {
   findByConfusionKey,
   insertIdentifierCheck,
@@ -33,8 +35,6 @@ import {
   runFastCheck,
 } from './matches.repository';
 import { noticeSighting } from './sighting-notice';
-import { runFastCheckBatch } from './fast-check-batch';
-import { createFastCheckBatcher } from './fast-check-batcher';
 
 /** The audit-log action an admin sees when someone walks a masked identifier. */
 export const WALK_ACTION = 'IDENTIFIER_WALK_REFUSED' satisfies AdminAuditAction;
