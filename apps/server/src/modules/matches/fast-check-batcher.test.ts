@@ -72,8 +72,10 @@ describe('createFastCheckBatcher', () => {
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     statements[1]!.finish(new Error('Failed query', { cause: deadlock }));
     await settled();
-    expect(statements.map((s) => s.users)).toEqual([[1], [2, 3], [2], [3]]);
+    expect(statements.map((s) => s.users)).toEqual([[1], [2, 3], [2]]);
     statements[2]!.finish();
+    await settled();
+    expect(statements.map((s) => s.users)).toEqual([[1], [2, 3], [2], [3]]);
     const ownTrouble = Object.assign(new Error('statement timeout'), { code: '57014' });
     statements[3]!.finish(ownTrouble);
     expect(await Promise.all(answers)).toEqual([answer(1), answer(2), ownTrouble]);

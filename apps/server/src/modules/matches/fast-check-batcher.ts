@@ -34,8 +34,8 @@ interface Waiting {
  * alone, at once, as before.
  *
  * A statement that fails undid all its checks (one transaction): when the database refused it
- * (an SQL error: a deadlock, a timeout), each check is sent again alone, so that one check's
- * trouble is its own. Any other failure (the connection lost) may have come after the commit, so
+ * (an SQL error: a deadlock, a timeout), its checks are sent again alone, one after the other in
+ * its slot, so that one check's trouble is its own. Any other failure (the connection lost) may have come after the commit, so
  * it is every check's answer: sending them again could count them twice.
  */
 export function createFastCheckBatcher(
@@ -70,9 +70,10 @@ export function createFastCheckBatcher(
         for (const check of batch) check.reject(error);
         return;
       }
-      await Promise.all(
-        batch.map((check) => runners.one(check.input).then(check.resolve, check.reject)),
-      );
+      // One after the other: the statement's slot is theirs, not the rest of the pool.
+      for (const check of batch) {
+        await runners.one(check.input).then(check.resolve, check.reject);
+      }
       return;
     }
     batch.forEach((check, index) => check.resolve(results[index]!));
