@@ -19,15 +19,3 @@ export function parseForm<Schema extends z.ZodType>(
   const messageKey = issue && KNOWN_KEYS.has(issue.message) ? issue.message : K.fieldInvalid;
   throw invalidField(field, messageKey);
 }
-
-/** True for a unique-constraint violation, whichever driver (pg or PGlite) raised it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error;
-    current instanceof Object;
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

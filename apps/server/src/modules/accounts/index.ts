@@ -8,7 +8,7 @@ import registrationRoutes from './registration.routes';
 import { createRegistrationService } from './registration.service';
 
 // What the other modules may use of this one (docs/architecture.md, "Module boundaries").
-export { isUniqueViolation, parseForm } from './form-errors';
+export { parseForm } from './form-errors';
 
 /**
  * Becoming a user and getting back in (issue 3): e-mail pre-check, sign-up in three checked

@@ -14,7 +14,8 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import { findAccountByUsername, ProfessionalAccountError } from '../auth/index';
 import type { AccountValidationService } from './account-validation.service';
-import { isUniqueViolation, parseForm } from './form-errors';
+import { isUniqueViolation } from '../../db/sql-state';
+import { parseForm } from './form-errors';
 import { departmentExists, insertAccount } from './registration.repository';
 
 export type SignUpStep = 1 | 2 | 3;

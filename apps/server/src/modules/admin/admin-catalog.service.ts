@@ -14,16 +14,9 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import type { AdminContext, AdminUser } from './admin-context';
 import { recordAdminAction } from './audit-log';
+import { isUniqueViolation } from '../../db/sql-state';
 
 const LIST_LIMIT = 200;
-
-/** Postgres unique violation: an approved item of that name already exists under that parent. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 const nameTaken = () => new AppError('NAME_ALREADY_USED', { invalidField: 'name' });
 

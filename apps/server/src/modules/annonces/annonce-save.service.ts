@@ -22,7 +22,7 @@ import type { Db } from '../../db/database';
 import { annoncePhotos, annonces, storedFiles } from '../../db/schema/index';
 import { assertAcceptableText } from '../../plugins/input-text';
 import { AppError, invalidField } from '../../lib/app-error';
-import { isUniqueViolation } from '../accounts/index';
+import { isUniqueViolation } from '../../db/sql-state';
 import type { Clock } from '../../lib/clock';
 import { checkTheftAddress } from './annonce-address';
 import { recordAnnonceEvents } from './annonce-events';

@@ -13,6 +13,7 @@ import { assertAcceptablePartNames, unacceptableText } from '../../plugins/input
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { signFileUrl } from '../../lib/signed-file-urls';
+import { isForeignKeyViolation } from '../../db/sql-state';
 import {
   prepareDocument as prepareUploadedDocument,
   type IncomingFile,
@@ -90,17 +91,6 @@ export async function readDocumentForm(
 /** Checks and cleans an identity or rib file (lib/uploaded-documents.ts), in this area's wording. */
 export function prepareDocument(file: IncomingFile): Promise<PreparedDocument> {
   return prepareUploadedDocument(file, K.fileType);
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (
-    let current = error;
-    current instanceof Object;
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
 
 /**

@@ -69,14 +69,20 @@ describe('createFastCheckBatcher', () => {
     statements[0]!.finish();
     await settled();
     // drizzle wraps the driver's error: the SQLSTATE is on its cause.
-    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const deadlock = Object.assign(new Error('deadlock detected'), {
+      code: '40P01',
+      severity: 'ERROR',
+    });
     statements[1]!.finish(new Error('Failed query', { cause: deadlock }));
     await settled();
     expect(statements.map((s) => s.users)).toEqual([[1], [2, 3], [2]]);
     statements[2]!.finish();
     await settled();
     expect(statements.map((s) => s.users)).toEqual([[1], [2, 3], [2], [3]]);
-    const ownTrouble = Object.assign(new Error('statement timeout'), { code: '57014' });
+    const ownTrouble = Object.assign(new Error('statement timeout'), {
+      code: '57014',
+      severity: 'ERROR',
+    });
     statements[3]!.finish(ownTrouble);
     expect(await Promise.all(answers)).toEqual([answer(1), answer(2), ownTrouble]);
   });

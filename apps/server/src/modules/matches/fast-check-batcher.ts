@@ -1,3 +1,4 @@
+import { sqlStateOf } from '../../db/sql-state';
 import type { FastCheckInput, FastCheckResult } from './matches.repository';
 
 /** How the checks reach the database: one alone, or several in one statement. */
@@ -35,8 +36,9 @@ interface Waiting {
  *
  * A statement that fails undid all its checks (one transaction): when the database refused it
  * (an SQL error: a deadlock, a timeout), its checks are sent again alone, one after the other in
- * its slot, so that one check's trouble is its own. Any other failure (the connection lost) may have come after the commit, so
- * it is every check's answer: sending them again could count them twice.
+ * its slot, so that one check's trouble is its own. Any other failure (the connection lost) may
+ * have come after the commit, so it is every check's answer: sending them again could count them
+ * twice.
  */
 export function createFastCheckBatcher(
   runners: FastCheckRunners,
@@ -66,7 +68,8 @@ export function createFastCheckBatcher(
     try {
       results = await runners.many(batch.map((check) => check.input));
     } catch (error) {
-      if (!isDatabaseRefusal(error)) {
+      // The database answered with an error: the statement's transaction was rolled back.
+      if (sqlStateOf(error) === null) {
         for (const check of batch) check.reject(error);
         return;
       }
@@ -85,16 +88,4 @@ export function createFastCheckBatcher(
       send();
     });
   };
-}
-
-/**
- * An error PostgreSQL answered with (an SQLSTATE, on the error or on one it wraps: drizzle wraps
- * the driver's): the statement's transaction was rolled back.
- */
-function isDatabaseRefusal(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
-  }
-  return false;
 }
