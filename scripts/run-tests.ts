@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set, on PostgreSQL), then the browser journeys (Playwright). Ends with one
  * plain "N passed, N failed, N skipped" line summing both runners, after lines that say what did not
  * run (suites skipped and why, each skipped test by name), what passed only on a retry (flaky, not
- * counted as passed) and which runner crashed.
+ * counted as passed), which runner crashed and, last, each failed test with its error's first line.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -103,6 +103,8 @@ for (const outcome of outcomes) {
   if (outcome.crash) console.log(`crashed: ${outcome.runner}: ${outcome.crash}`);
 }
 if (total.flaky > 0) console.log(`${total.flaky} flaky`);
+// Last before the closing line: the tail of a CI log must say what failed, not only how many.
+for (const name of outcomes.flatMap((outcome) => outcome.failedTests)) console.log(`FAILED: ${name}`);
 
 // The closing line CI reads. Flaky tests are neither passed nor failed: they are listed above.
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -23,6 +23,11 @@ describe('Vitest report', () => {
         assertionResults: [
           { fullName: 'a works', status: 'passed' },
           { fullName: 'a across instances through Redis', status: 'skipped' },
+          {
+            fullName: 'a counts',
+            status: 'failed',
+            failureMessages: ['\nAssertionError: expected 3 to be 2\n    at a.test.ts:9'],
+          },
         ],
       },
       {
@@ -44,6 +49,13 @@ describe('Vitest report', () => {
       'apps/server/src/b.test.ts: Cannot find module ./missing',
     ]);
     expect(outcome.crash).toBeUndefined();
+  });
+
+  it('names each failed test with the first line of its error', () => {
+    const outcome = readVitestReport('Vitest', write('vitest-failed.json', report), 1);
+    expect(outcome.failedTests).toEqual([
+      'apps/server/src/a.test.ts › a counts: AssertionError: expected 3 to be 2',
+    ]);
   });
 
   it('says where to look when a hook threw: Vitest keeps that error on the suite, out of the report', () => {
@@ -100,7 +112,14 @@ describe('Playwright report', () => {
                 file: 'shell.spec.ts',
                 tests: [
                   { projectName: 'mobile', status: 'flaky' },
-                  { projectName: 'desktop', status: 'unexpected' },
+                  {
+                    projectName: 'desktop',
+                    status: 'unexpected',
+                    results: [
+                      { error: { message: 'first try' } },
+                      { error: { message: 'Error: expect(locator).toBeVisible() failed\nmore' } },
+                    ],
+                  },
                 ],
               },
               {
@@ -121,6 +140,9 @@ describe('Playwright report', () => {
     expect(outcome.passed).toBe(1);
     expect(outcome.failed).toBe(1);
     expect(outcome.flakyTests).toEqual(['[mobile] shell.spec.ts › sign-up › creates an account']);
+    expect(outcome.failedTests).toEqual([
+      '[desktop] shell.spec.ts › sign-up › creates an account: Error: expect(locator).toBeVisible() failed',
+    ]);
     expect(outcome.skippedTests).toEqual(['[desktop] shell.spec.ts › sign-up › offline']);
     expect(outcome.crash).toBeUndefined();
   });

@@ -1,7 +1,8 @@
 /**
  * Reads the JSON reports of Vitest and Playwright into one shape for `npm test`'s summary: how many
- * passed and failed, which tests were skipped or passed only on a retry (by name), which files could
- * not run, and whether the runner crashed (a non-zero exit that no failing test explains).
+ * passed and failed, which tests failed, were skipped or passed only on a retry (by name, a failure
+ * with the first line of its error), which files could not run, and whether the runner crashed (a
+ * non-zero exit that no failing test explains).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,8 @@ export interface RunnerOutcome {
   runner: string;
   passed: number;
   failed: number;
+  /** Each failed test by name, then the first line of its error: CI keeps only the log's tail. */
+  failedTests: string[];
   skippedTests: string[];
   flakyTests: string[];
   /** Test files that failed before any of their tests ran (an import error, a hook that threw). */
@@ -20,6 +23,12 @@ export interface RunnerOutcome {
 
 const root = path.resolve(import.meta.dirname, '..');
 const relative = (file: string) => path.relative(root, file) || file;
+const firstLine = (message: string | undefined) =>
+  (message ?? '').split('\n').find((line) => line.trim() !== '') ?? '';
+const withReason = (name: string, message: string | undefined) => {
+  const reason = firstLine(message).trim();
+  return reason ? `${name}: ${reason}` : name;
+};
 
 interface VitestJson {
   numPassedTests: number;
@@ -28,7 +37,7 @@ interface VitestJson {
     name: string;
     status: string;
     message?: string;
-    assertionResults: { fullName: string; status: string }[];
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 }
 
@@ -37,6 +46,7 @@ function noReport(runner: string, exitStatus: number): RunnerOutcome {
     runner,
     passed: 0,
     failed: 0,
+    failedTests: [],
     skippedTests: [],
     flakyTests: [],
     failedFiles: [],
@@ -55,9 +65,15 @@ export function readVitestReport(runner: string, file: string, exitStatus: numbe
   if (!fs.existsSync(file)) return noReport(runner, exitStatus);
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestJson;
   const skippedTests: string[] = [];
+  const failedTests: string[] = [];
   const failedFiles: string[] = [];
   for (const result of report.testResults) {
     for (const test of result.assertionResults) {
+      if (test.status === 'failed') {
+        failedTests.push(
+          withReason(`${relative(result.name)} › ${test.fullName}`, test.failureMessages?.[0]),
+        );
+      }
       if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
         skippedTests.push(`${relative(result.name)} › ${test.fullName}`);
       }
@@ -66,7 +82,7 @@ export function readVitestReport(runner: string, file: string, exitStatus: numbe
     if (result.status === 'failed' && !anyTestFailed) {
       // A hook that threw leaves its error on the suite, which the JSON report does not carry.
       const why =
-        (result.message ?? '').split('\n')[0] ||
+        firstLine(result.message) ||
         'a hook or its worker failed before the tests ran (Vitest’s "Failed Suites" above)';
       failedFiles.push(`${relative(result.name)}: ${why}`);
     }
@@ -76,6 +92,7 @@ export function readVitestReport(runner: string, file: string, exitStatus: numbe
       runner,
       passed: report.numPassedTests,
       failed: report.numFailedTests,
+      failedTests,
       skippedTests,
       flakyTests: [],
       failedFiles,
@@ -87,7 +104,15 @@ export function readVitestReport(runner: string, file: string, exitStatus: numbe
 interface PlaywrightSuite {
   title: string;
   file?: string;
-  specs?: { title: string; file: string; tests: { projectName: string; status: string }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: {
+      projectName: string;
+      status: string;
+      results?: { error?: { message?: string } }[];
+    }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightJson {
@@ -106,6 +131,7 @@ export function readPlaywrightReport(
     runner,
     passed: 0,
     failed: 0,
+    failedTests: [],
     skippedTests: [],
     flakyTests: [],
     failedFiles: [],
@@ -116,7 +142,11 @@ export function readPlaywrightReport(
       for (const test of spec.tests) {
         const name = `[${test.projectName}] ${spec.file} › ${[...path, spec.title].filter(Boolean).join(' › ')}`;
         if (test.status === 'expected') outcome.passed += 1;
-        else if (test.status === 'unexpected') outcome.failed += 1;
+        else if (test.status === 'unexpected') {
+          outcome.failed += 1;
+          const lastTry = test.results?.at(-1);
+          outcome.failedTests.push(withReason(name, lastTry?.error?.message));
+        }
         else if (test.status === 'flaky') outcome.flakyTests.push(name);
         else if (test.status === 'skipped') outcome.skippedTests.push(name);
       }
@@ -125,7 +155,7 @@ export function readPlaywrightReport(
   };
   for (const suite of report.suites) walk(suite, []);
   const errors = (report.errors ?? [])
-    .map((error) => (error.message ?? '').split('\n')[0])
+    .map((error) => firstLine(error.message))
     .filter(Boolean);
   if (errors.length > 0 && outcome.failed === 0) {
     outcome.crash = errors.join(' | ');
