@@ -23,18 +23,22 @@ import {
   type SearchCriteria,
   type SearchMapPointsResponse,
   type SearchSort,
+  savedSearchMatcher,
+  type MatchableAnnonce,
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { PreparedAnswer } from '../../lib/prepared-answer';
 import { isIndexable } from './annonce-search-index';
 import { createCardCache } from './card-cache';
+import { watchChanges } from './change-log';
 import type { SearchIndexSync } from './search-index-sync';
 import { loadAnnonceCards } from '../annonces/index';
 import { criteriaOfRow, type SavedSearchesService } from '../saved-searches/index';
 import {
   discoveryGeneration,
   homeStamp,
+  listedToMatch,
   stillListed,
   vehicleTypesWithAnnonces,
 } from './home.repository';
@@ -181,27 +185,114 @@ export function createDiscoveryService(deps: {
   /**
    * Home sections' lists (ids and positions of public, VALIDATED announcements; nothing about the
    * viewer: favourites and "seen" are read per request), keyed by what they depend on: criteria,
-   * order and reference position. A user's alert, a type's latest and the top are recomputed only
-   * when an announcement entered or left the lists (the generation moved) or after
-   * HOME_LIST_TTL_MS.
+   * order and reference position. A user's alert, a type's latest and the top are recomputed
+   * after HOME_LIST_TTL_MS, and when the generation moved, unless the search index's change log
+   * shows that none of the announcements changed since is in the list or answers its criteria
+   * (keptUnlessChanged): after a validation, only the lists the new announcement can enter are
+   * computed again. Every user's alert lists walked again in PostgreSQL (20-90 ms each) were
+   * most of what the site's requests waited for after a validation
+   * (bench/results/notifications-end-to-end-2026-12-04-notes.md).
    */
   const homeLists = new Map<
     string,
-    { until: number; generation: string; items: Promise<ListedAnnonce[]> }
+    {
+      until: number;
+      generation: string;
+      /** The change log's version when the list was asked for (changes since may be in it). */
+      version: number;
+      items: Promise<ListedAnnonce[]>;
+    }
   >();
+  const changes = deps.searchIndex ? watchChanges(deps.searchIndex) : null;
   function homeList(request: ListRequest, generation: string): Promise<ListedAnnonce[]> {
     const key = JSON.stringify(request);
     const now = clock.now().getTime();
     const cached = homeLists.get(key);
-    if (cached && cached.until > now && cached.generation === generation) return cached.items;
+    if (cached && cached.until > now) {
+      if (cached.generation === generation) return cached.items;
+      return keptUnlessChanged(key, cached, request, generation);
+    }
+    return listAnew(key, request, generation);
+  }
+
+  function listAnew(key: string, request: ListRequest, generation: string) {
+    const now = clock.now().getTime();
+    // Read before the list: a change applied while it is found is looked at again later.
+    const version = changes?.version() ?? 0;
     const items = find(request, false).then((found) => found.items);
     homeLists.delete(key);
-    homeLists.set(key, { until: now + HOME_LIST_TTL_MS, generation, items });
+    homeLists.set(key, { until: now + HOME_LIST_TTL_MS, generation, version, items });
     items.catch(() => homeLists.delete(key));
     if (homeLists.size > HOME_LIST_CACHE_SIZE) {
       homeLists.delete(homeLists.keys().next().value!);
     }
     return items;
+  }
+
+  /** A kept list of an older generation: kept when the changes since cannot alter it. */
+  async function keptUnlessChanged(
+    key: string,
+    cached: NonNullable<ReturnType<typeof homeLists.get>>,
+    request: ListRequest,
+    generation: string,
+  ): Promise<ListedAnnonce[]> {
+    if (changes && deps.searchIndex?.loaded) {
+      // Every change committed before this call applied, and logged.
+      await deps.searchIndex.current();
+      const version = changes.version();
+      const changed = changes.since(cached.version);
+      const items = await cached.items.catch(() => null);
+      if (changed && items && !(await changesConcern(changed, version, items, request.criteria))) {
+        // Its generation stays: the one read by this request may have moved before the change
+        // that moved it committed (a sequence is not transactional), so the next request looks
+        // at the log again, from here on.
+        if (homeLists.get(key) === cached) cached.version = Math.max(cached.version, version);
+        return items;
+      }
+    }
+    return listAnew(key, request, generation);
+  }
+
+  /**
+   * Whether any of these changed announcements is in the list or, listed now, answers its
+   * criteria (the search's own rule, savedSearchMatcher): if none, the list is what it was.
+   */
+  async function changesConcern(
+    changed: readonly number[],
+    /** The change log's version they were read at. */
+    version: number,
+    items: readonly ListedAnnonce[],
+    criteria: SearchCriteria,
+  ): Promise<boolean> {
+    if (changed.length === 0) return false;
+    const listed = new Set(items.map((item) => item.id));
+    if (changed.some((id) => listed.has(id))) return true;
+    const annonces = await changedToMatch(changed, version);
+    return annonces.some((annonce) => annonce.matches(criteria));
+  }
+
+  /**
+   * The changed announcements read once for all the lists that ask about the same ones at the same
+   * version of the change log (after a validation, every user's lists ask about it), each with its
+   * matcher. A later change of one of them is a later version: read again.
+   */
+  const matchables = new Map<
+    string,
+    Promise<{ matches: (criteria: SearchCriteria) => boolean }[]>
+  >();
+  function changedToMatch(changed: readonly number[], version: number) {
+    const key = `${version}:${[...changed].sort((a, b) => a - b).join(',')}`;
+    let found = matchables.get(key);
+    if (!found) {
+      found = listedToMatch(db, changed).then((annonces: MatchableAnnonce[]) =>
+        annonces.map((annonce) => ({ matches: savedSearchMatcher(annonce) })),
+      );
+      matchables.set(key, found);
+      found.catch(() => matchables.delete(key));
+      // A handful of change sets are asked about at a time: the oldest go.
+      if (matchables.size > 16) matchables.delete(matchables.keys().next().value!);
+    }
+    return found;
   }
 
   /** Whole homes per user, position and language (see homeJson), least recently used first. */

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
 import { annonces, annonceViews, favourites, users } from '../../db/schema/index';
 import { PreparedAnswer } from '../../lib/prepared-answer';
+import { AnnonceSearchIndex } from './annonce-search-index';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
@@ -247,6 +248,76 @@ describe('the home kept for a user', () => {
     });
     await t.db.update(annonces).set({ status: 'FINISHED' }).where(eq(annonces.id, id));
     expect(ids(section(await home(viewer), 'SAVED_SEARCH_ANNONCES'))).not.toContain(id);
+  });
+
+  it('after a validation, finds again only the alert lists the new announcement can enter', async () => {
+    // The lists are kept through the search index's change log: wait for the index.
+    await vi.waitFor(
+      async () => {
+        const health = await t.app.inject({ method: 'GET', url: '/health' });
+        expect(health.json().searchIndex).toBe('ready');
+      },
+      { timeout: 30_000 },
+    );
+    const viewer = await buildUser(t.db);
+    // Around a place: the searches the index answers (isIndexable), so that its finds tell.
+    const around = { ...PLACES.blagnac, locationRadius: 20 };
+    for (const [name, modelId] of [
+      ['Mes 3008', c.p3008],
+      ['Mes Clio', c.clio],
+    ] as const) {
+      const created = await t.injectAs(viewer, {
+        method: 'POST',
+        url: '/savedSearch',
+        ...form({ name, modelIds: `[${modelId}]`, ...around }),
+      });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    const alert = (groups: HomeGroup[], title: string) =>
+      groups.find(
+        (group) => group.annonceType === 'SAVED_SEARCH_ANNONCES' && group.title === title,
+      );
+    const finds = vi.spyOn(AnnonceSearchIndex.prototype, 'find');
+    try {
+      const asked = (modelId: number) =>
+        finds.mock.calls.filter(([query]) => query.criteria.modelIds.includes(modelId)).length;
+      const first = await home(viewer);
+      // Both found through the index at first: the check below is not vacuous.
+      expect(asked(c.p3008)).toBeGreaterThan(0);
+      expect(asked(c.clio)).toBeGreaterThan(0);
+      finds.mockClear();
+
+      const { id } = await buildAnnonce(t.db, {
+        vehicleTypeId: c.car,
+        brandId: c.peugeot,
+        modelId: c.p3008,
+        theftLatitude: PLACES.blagnac.latitude,
+        theftLongitude: PLACES.blagnac.longitude,
+        validatedAt: new Date('2026-11-25T10:00:00Z'),
+      });
+      await vi.waitFor(async () =>
+        expect(ids(alert(await home(viewer), 'Mes 3008'))).toContain(id),
+      );
+      // The 3008 list was found again; the Clio list, which a 3008 cannot enter, was kept.
+      expect(asked(c.p3008)).toBeGreaterThan(0);
+      expect(asked(c.clio)).toBe(0);
+      expect(ids(alert(await home(viewer), 'Mes Clio'))).toEqual(ids(alert(first, 'Mes Clio')));
+
+      // A Clio validated next is found at once in its list all the same.
+      const clio = await buildAnnonce(t.db, {
+        vehicleTypeId: c.car,
+        brandId: c.renault,
+        modelId: c.clio,
+        theftLatitude: PLACES.blagnac.latitude,
+        theftLongitude: PLACES.blagnac.longitude,
+        validatedAt: new Date('2026-11-25T11:00:00Z'),
+      });
+      await vi.waitFor(async () =>
+        expect(ids(alert(await home(viewer), 'Mes Clio'))).toContain(clio.id),
+      );
+    } finally {
+      finds.mockRestore();
+    }
   });
 
   it("reads each user's favourites and views anew, and never hands one user's home to another", async () => {
