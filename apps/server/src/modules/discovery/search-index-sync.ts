@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { yieldToEventLoop } from '../../lib/event-loop-turn';
 import {
   AnnonceSearchIndex,
   type IndexedAnnonce,
@@ -37,9 +38,6 @@ const RELOAD_WHEN_IDLE_MS = 12 * 3600_000;
 /** Waits before loading again after a failed load: doubled each time, up to the last. */
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 60_000;
-
-/** Lets the event loop run (I/O, timers, other requests) between two slices of a rebuild. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What /health and /ready tell of the index. */
 export type SearchIndexState = 'loading' | 'ready' | 'failing';

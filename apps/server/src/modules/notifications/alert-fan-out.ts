@@ -13,7 +13,8 @@ import type { Db } from '../../db/database';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
-import { idsOf, sortedIdsOf } from './id-text';
+import { yieldToEventLoop } from '../../lib/event-loop-turn';
+import { idsInText, idsOf, sortedIds } from './id-text';
 import { discCells } from './near-users';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
 
@@ -269,6 +270,7 @@ export async function findAlertRecipients(
     if (matched) alerts.set(row.user_id, row.name);
   }
   lap('alertsRule');
+  await yieldToEventLoop();
 
   // 2. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
   //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
@@ -276,12 +278,18 @@ export async function findAlertRecipients(
   //    pole or the antimeridian. Read after the alerts, not beside them on a second connection:
   //    the two at once took both cores of a 2-core database while the site's requests waited
   //    (bench/results/notifications-end-to-end-2026-12-02-notes.md).
-  const nearIds = point
-    ? sortedIdsOf(
-        (await rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)))[0]?.ids ??
-          null,
-      )
-    : new Int32Array(0);
+  // Paris's megabyte of ids is read, sorted and sifted a piece at a time, the site's requests
+  // served between the pieces: in one go it held the event loop 40-50 ms at the fan-out's start
+  // (bench/results/notifications-end-to-end-2026-12-04-notes.md).
+  const nearText = point
+    ? ((await rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)))[0]?.ids ??
+      null)
+    : null;
+  await yieldToEventLoop();
+  const parsed = idsInText(nearText);
+  await yieldToEventLoop();
+  const nearIds = sortedIds(parsed);
+  await yieldToEventLoop();
   // Those with a matching alert are told once, by it. Into a typed array by index: pushing
   // Paris's 128,000 ids one by one onto a plain array took 20-30 ms.
   const near = new Int32Array(nearIds.length);

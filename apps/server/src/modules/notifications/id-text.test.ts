@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { idsOf, sortedIds, sortedIdsOf } from './id-text';
+import { idsInText, idsOf, sortedIds, sortedIdsOf } from './id-text';
 
 describe('lists of ids sent back as one text', () => {
   it('reads the ids in the order sent, or sorted', () => {
     expect(idsOf('12,7,300')).toEqual([12, 7, 300]);
+    expect([...idsInText('12,7,300,2147483647,1')]).toEqual([12, 7, 300, 2147483647, 1]);
     expect([...sortedIdsOf('12,7,300,2147483647,1')]).toEqual([1, 7, 12, 300, 2147483647]);
   });
 
   it('reads nothing from an empty answer', () => {
     expect(idsOf(null)).toEqual([]);
     expect(idsOf('')).toEqual([]);
+    expect(idsInText(null)).toHaveLength(0);
     expect(sortedIdsOf(null)).toHaveLength(0);
     expect(sortedIdsOf('')).toHaveLength(0);
   });
