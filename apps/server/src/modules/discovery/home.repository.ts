@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MatchableAnnonce } from '@app/domain';
 import type { Db } from '../../db/database';
 import { annonces } from '../../db/schema/index';
+import { MATCHABLE_COLUMNS, matchableOfRow, type MatchableRow } from '../../db/matchable-annonce';
 import { intArrayLiteral, rowsOf } from './search-sql';
 
 /** What the home page reads besides its searches: the stamps its cache compares, its sections' types. */
@@ -106,33 +107,10 @@ export async function listedToMatch(
   db: Db,
   annonceIds: readonly number[],
 ): Promise<MatchableAnnonce[]> {
-  const rows = await rowsOf<{
-    vehicle_type_id: number | null;
-    brand_id: number | null;
-    model_id: number | null;
-    model_finish_id: number | null;
-    color: string | null;
-    energy: string | null;
-    fiscal_power: number | null;
-    theft_latitude: number | null;
-    theft_longitude: number | null;
-    search_text: string | null;
-  }>(
+  const rows = await rowsOf<MatchableRow>(
     db,
-    sql`select vehicle_type_id, brand_id, model_id, model_finish_id, color, energy, fiscal_power,
-          theft_latitude, theft_longitude, search_text
-        from annonces where id = any(${idsParameter(annonceIds)}) and status = 'VALIDATED'`,
+    sql`select ${MATCHABLE_COLUMNS} from annonces
+        where id = any(${idsParameter(annonceIds)}) and status = 'VALIDATED'`,
   );
-  return rows.map((row) => ({
-    vehicleTypeId: row.vehicle_type_id,
-    brandId: row.brand_id,
-    modelId: row.model_id,
-    modelFinishId: row.model_finish_id,
-    color: row.color,
-    energy: row.energy,
-    fiscalPower: row.fiscal_power,
-    latitude: row.theft_latitude,
-    longitude: row.theft_longitude,
-    searchText: row.search_text,
-  }));
+  return rows.map(matchableOfRow);
 }

@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/database';
 import { arrayLiteral } from '../../db/array-literal';
+import { MATCHABLE_COLUMNS, matchableOfRow, type MatchableRow } from '../../db/matchable-annonce';
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
 import { yieldToEventLoop } from '../../lib/event-loop-turn';
@@ -38,42 +39,19 @@ export interface AlertRecipients {
 
 /** What the fan-out needs of an announcement (its matchable fields, owner, status, town). */
 export async function loadFanOutAnnonce(db: Db, annonceId: number): Promise<FanOutAnnonce | null> {
-  const [row] = await rowsOf<{
-    id: number;
-    owner_id: number;
-    status: string;
-    vehicle_type_id: number | null;
-    brand_id: number | null;
-    model_id: number | null;
-    model_finish_id: number | null;
-    color: string | null;
-    energy: string | null;
-    fiscal_power: number | null;
-    theft_latitude: number | null;
-    theft_longitude: number | null;
-    theft_city: string | null;
-    search_text: string | null;
-  }>(
+  const [row] = await rowsOf<
+    MatchableRow & { id: number; owner_id: number; status: string; theft_city: string | null }
+  >(
     db,
-    sql`select id, owner_id, status, vehicle_type_id, brand_id, model_id, model_finish_id, color,
-          energy, fiscal_power, theft_latitude, theft_longitude, theft_city, search_text
+    sql`select id, owner_id, status, theft_city, ${MATCHABLE_COLUMNS}
         from annonces where id = ${annonceId}`,
   );
   if (!row) return null;
   return {
+    ...matchableOfRow(row),
     id: row.id,
     ownerId: row.owner_id,
     status: row.status,
-    vehicleTypeId: row.vehicle_type_id,
-    brandId: row.brand_id,
-    modelId: row.model_id,
-    modelFinishId: row.model_finish_id,
-    color: row.color,
-    energy: row.energy,
-    fiscalPower: row.fiscal_power,
-    latitude: row.theft_latitude,
-    longitude: row.theft_longitude,
-    searchText: row.search_text,
     city: row.theft_city,
   };
 }
