@@ -7,8 +7,9 @@ import { PreparedAnswer, sendPrepared } from './prepared-answer';
 
 describe('a prepared answer', () => {
   let app: FastifyInstance;
-  const large = PreparedAnswer.ofJson({ cards: Array.from({ length: 200 }, (_, id) => ({ id })) });
-  const small = PreparedAnswer.ofJson({ ok: true });
+  const ofJson = (value: unknown) => PreparedAnswer.ofBytes(Buffer.from(JSON.stringify(value)));
+  const large = ofJson({ cards: Array.from({ length: 200 }, (_, id) => ({ id })) });
+  const small = ofJson({ ok: true });
 
   beforeAll(async () => {
     app = Fastify();

@@ -16,8 +16,9 @@ export class PreparedAnswer {
 
   constructor(readonly bytes: Buffer) {}
 
-  static ofJson(value: unknown): PreparedAnswer {
-    return new PreparedAnswer(Buffer.from(JSON.stringify(value)));
+  /** An answer already written as UTF-8 JSON. */
+  static ofBytes(json: Buffer): PreparedAnswer {
+    return new PreparedAnswer(json);
   }
 
   encodedAs(encoding: AnswerEncoding): Buffer {

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  HomeDataResponseSchema,
   SearchAnnoncesResponseSchema,
   type DiscoveryCard,
   type SearchAnnoncesResponse,
 } from '@app/domain';
 import { annonces, annonceViews, favourites } from '../../db/schema/index';
 import type { TestApp, TestUser } from '../../../test/helper';
+import { buildUser } from '../../../test/factories';
 import { buildDiscoveryApp, form, type Fixture } from './testing/discovery-fixture';
 
 /**
@@ -59,6 +61,44 @@ describe('discovery cards kept between requests', () => {
     expect(answer.annonces.some((card) => card.distanceKm !== null)).toBe(true);
     expect(answer).toEqual(first.json());
     expect(SearchAnnoncesResponseSchema.strict().parse(answer)).toEqual(answer);
+  });
+
+  it("writes a home's cards from their kept JSON, whatever the viewer's flags", async () => {
+    const viewer = await buildUser(t.db);
+    const home = async () => {
+      const res = await t.injectAs(viewer, {
+        method: 'POST',
+        url: '/home/getHomeData',
+        ...form({ latitude: 43.6, longitude: 1.44 }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { annonces: DiscoveryCard[] }[];
+    };
+    const written = vi.spyOn(JSON, 'stringify');
+    try {
+      const first = await home();
+      // Another flag on a card: the kept home is written again, from the same kept cards.
+      await t.db.insert(favourites).values({ userId: viewer.id, annonceId: x.b });
+      const again = await home();
+      const cards = again.flatMap((group) => group.annonces);
+      expect(cards.length).toBeGreaterThan(1);
+      expect(cards.find((card) => card.id === x.b)?.annonceFavorite).toBe(true);
+      expect(cards.some((card) => card.distanceKm !== null)).toBe(true);
+      // No whole card went through JSON.stringify: each came from its kept JSON and the flags.
+      const wholeCards = written.mock.calls.filter(
+        ([value]) => typeof value === 'object' && value !== null && 'annonceFavorite' in value,
+      );
+      expect(wholeCards).toEqual([]);
+      expect(HomeDataResponseSchema.parse(again)).toEqual(again);
+      const unflagged = (groups: { annonces: DiscoveryCard[] }[]) =>
+        groups.map((group) => ({
+          ...group,
+          annonces: group.annonces.map((card) => ({ ...card, annonceFavorite: false })),
+        }));
+      expect(unflagged(again)).toEqual(unflagged(first));
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it('shows a favourite and a view added after the card was kept, to that viewer only', async () => {

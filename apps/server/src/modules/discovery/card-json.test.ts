@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardJson, cardPageJson, KEPT_CARD } from './card-json';
+import { cardJson, cardListsBytes, cardPageJson, KEPT_CARD, type KeptCard } from './card-json';
 
 const kept = {
   id: 7,
@@ -55,5 +55,22 @@ describe('cards written from their kept JSON', () => {
     };
     expect(JSON.parse(cardPageJson(page))).toEqual(JSON.parse(JSON.stringify(page)));
     expect(JSON.parse(cardPageJson({ annonces: [] }))).toEqual({ annonces: [] });
+  });
+
+  it('writes lists of cards as UTF-8 bytes, each kept card from bytes made once', () => {
+    const entry: KeptCard = { card: kept };
+    const copy = (fields: Record<string, unknown>) => ({ ...kept, ...fields, [KEPT_CARD]: entry });
+    const lists = [
+      { annonces: [copy({ annonceFavorite: true }), { id: 8, title: 'Vélo œ' }], title: 'Près' },
+      { annonces: [], title: 'Vide' },
+      { annonces: [copy({ distanceKm: 3 })], title: 'Alerte « 208 »' },
+    ];
+    const bytes = cardListsBytes(lists);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(JSON.stringify(lists)));
+    const made = entry.json?.headBytes;
+    expect(made?.toString('utf8')).toBe(entry.json?.head);
+    expect(cardListsBytes(lists).equals(bytes)).toBe(true);
+    expect(entry.json?.headBytes).toBe(made);
+    expect(cardListsBytes([]).toString('utf8')).toBe('[]');
   });
 });

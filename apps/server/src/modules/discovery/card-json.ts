@@ -34,6 +34,8 @@ export interface KeptCardJson {
   readonly head: string;
   /** How many fields of the source are not per-request. */
   readonly fields: number;
+  /** `head` in UTF-8, made at the first home that writes the card. */
+  headBytes?: Buffer;
 }
 
 type Card = object & { [KEPT_CARD]?: KeptCard };
@@ -69,34 +71,111 @@ function scalarJson(value: unknown): string | null {
   return null;
 }
 
-/** The card's JSON, as `JSON.stringify` writes it but for the order of the per-request fields. */
-export function cardJson(card: Card): string {
+/**
+ * Where a card list is written: as one string (a search page, 17 kB, sent as text), or as UTF-8
+ * bytes (a home, about 200 kB: turning the text into bytes took more than writing it, and each
+ * kept card's bytes are kept once made).
+ */
+interface JsonSink {
+  text(json: string): void;
+  /** A kept card's JSON without its closing brace. */
+  head(kept: KeptCardJson): void;
+}
+
+/**
+ * The card into `sink`, as `JSON.stringify` writes it but for the order of the per-request fields:
+ * its kept head, then those fields.
+ */
+function writeCard(card: Card, sink: JsonSink): void {
   const fields = card as Readonly<Record<string, unknown>>;
   const from = card[KEPT_CARD];
-  if (!from) return JSON.stringify(card);
-  const kept = (from.json ??= keptCardJson(from.card));
-  if (!unchangedSince(fields, kept)) return JSON.stringify(card);
-  let json = kept.head;
-  let empty = json === '{';
+  const kept = from ? (from.json ??= keptCardJson(from.card)) : null;
+  if (!kept || !unchangedSince(fields, kept)) return sink.text(JSON.stringify(card));
+  let tail = '';
+  let empty = kept.head === '{';
   for (const field of PER_REQUEST_FIELDS) {
     const value = fields[field];
     if (value === undefined) continue;
     const written = scalarJson(value);
-    if (written === null) return JSON.stringify(card);
-    json += `${empty ? '' : ','}"${field}":${written}`;
+    if (written === null) return sink.text(JSON.stringify(card));
+    tail += `${empty ? '' : ','}"${field}":${written}`;
     empty = false;
   }
-  return `${json}}`;
+  sink.head(kept);
+  sink.text(`${tail}}`);
+}
+
+/** A list answer whose `annonces` are cards into `sink`: the cards, then the other fields. */
+function writePage(page: { annonces: readonly Card[] }, sink: JsonSink): void {
+  const { annonces, ...rest } = page;
+  sink.text('{"annonces":[');
+  for (let at = 0; at < annonces.length; at += 1) {
+    if (at > 0) sink.text(',');
+    writeCard(annonces[at]!, sink);
+  }
+  const others = JSON.stringify(rest);
+  sink.text(`]${others === '{}' ? '' : `,${others.slice(1, -1)}`}}`);
+}
+
+class TextSink implements JsonSink {
+  json = '';
+  text(json: string) {
+    this.json += json;
+  }
+  head(kept: KeptCardJson) {
+    this.json += kept.head;
+  }
+}
+
+/** Bytes in pieces: the kept heads as they are, the text between two heads encoded at once. */
+class BytesSink implements JsonSink {
+  private readonly pieces: Buffer[] = [];
+  private pending = '';
+  text(json: string) {
+    this.pending += json;
+  }
+  head(kept: KeptCardJson) {
+    this.flush();
+    this.pieces.push((kept.headBytes ??= Buffer.from(kept.head)));
+  }
+  bytes(): Buffer {
+    this.flush();
+    return Buffer.concat(this.pieces);
+  }
+  private flush() {
+    if (this.pending === '') return;
+    this.pieces.push(Buffer.from(this.pending));
+    this.pending = '';
+  }
+}
+
+/** The card's JSON, as `JSON.stringify` writes it but for the order of the per-request fields. */
+export function cardJson(card: Card): string {
+  const sink = new TextSink();
+  writeCard(card, sink);
+  return sink.json;
 }
 
 /** A list answer whose `annonces` are cards: the cards from their kept JSON, the rest as usual. */
 export function cardPageJson(page: { annonces: readonly Card[] }): string {
-  const { annonces, ...rest } = page;
-  let json = '{"annonces":[';
-  for (let at = 0; at < annonces.length; at += 1) {
-    if (at > 0) json += ',';
-    json += cardJson(annonces[at]!);
+  const sink = new TextSink();
+  writePage(page, sink);
+  return sink.json;
+}
+
+/**
+ * Lists of cards as one JSON array in UTF-8 (a home's groups), each written as a page is: a home
+ * is about 200 kB, and `JSON.stringify` of every user's home again after a validation, then its
+ * text turned into bytes, was the largest share of the server's thread in the seconds after it
+ * (bench/results/notifications-end-to-end-2026-12-04-notes.md).
+ */
+export function cardListsBytes(lists: readonly { annonces: readonly Card[] }[]): Buffer {
+  const sink = new BytesSink();
+  sink.text('[');
+  for (let at = 0; at < lists.length; at += 1) {
+    if (at > 0) sink.text(',');
+    writePage(lists[at]!, sink);
   }
-  const others = JSON.stringify(rest);
-  return `${json}]${others === '{}' ? '' : `,${others.slice(1, -1)}`}}`;
+  sink.text(']');
+  return sink.bytes();
 }

@@ -4,7 +4,6 @@ import {
   HOME_CLOSE_RADIUS_KM,
   HOME_GROUP_SIZE,
   HOME_GROUP_TITLE_KEYS,
-  HomeDataResponseSchema,
   locationOf,
   MAP_POINTS_CAP,
   normalizeCriteria,
@@ -31,6 +30,8 @@ import type { Clock } from '../../lib/clock';
 import { PreparedAnswer } from '../../lib/prepared-answer';
 import { isIndexable } from './annonce-search-index';
 import { createCardCache } from './card-cache';
+import { cardListsBytes } from './card-json';
+import { checkedHome } from './home-check';
 import { watchChanges } from './change-log';
 import type { SearchIndexSync } from './search-index-sync';
 import { loadAnnonceCards } from '../annonces/index';
@@ -552,7 +553,7 @@ export function createDiscoveryService(deps: {
     const seen = cards
       .filter((card) => card.userHasSeenAnnonce && !card.isMine)
       .map((card) => card.id);
-    const answer = PreparedAnswer.ofJson(built.groups);
+    const answer = PreparedAnswer.ofBytes(cardListsBytes(built.groups));
     built.json = { flags: flagsKey(new Set(favourites), new Set(seen)), answer };
     return answer;
   }
@@ -571,15 +572,18 @@ export function createDiscoveryService(deps: {
     }
     const flags = flagsKey(stamp.favourites, stamp.seen);
     if (cached.json?.flags !== flags) {
-      const answer = PreparedAnswer.ofJson(
-        cached.groups.map((group) => ({
-          ...group,
-          annonces: group.annonces.map((card) => ({
-            ...card,
-            annonceFavorite: stamp.favourites.has(card.id),
-            userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
+      // The copies carry their kept card (card-json.ts): written from its JSON and the flags.
+      const answer = PreparedAnswer.ofBytes(
+        cardListsBytes(
+          cached.groups.map((group) => ({
+            ...group,
+            annonces: group.annonces.map((card) => ({
+              ...card,
+              annonceFavorite: stamp.favourites.has(card.id),
+              userHasSeenAnnonce: card.isMine || stamp.seen.has(card.id),
+            })),
           })),
-        })),
+        ),
       );
       cached.json = { flags, answer };
     }
@@ -612,7 +616,7 @@ export function createDiscoveryService(deps: {
       // The position remembered as often as before: when the lists' delay has passed.
       kept && kept.until <= now ? remember(viewer, userPosition) : null,
     ]);
-    const groups = HomeDataResponseSchema.parse(home);
+    const groups = checkedHome(home);
     const built: KeptHome = {
       until: now + HOME_LIST_TTL_MS,
       answerableUntil: now + HOME_ANSWERED_WHILE_REBUILT_MS,

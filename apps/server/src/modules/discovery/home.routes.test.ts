@@ -166,7 +166,7 @@ describe('the home kept for a user', () => {
 
   it('writes each home it builds once: the visits that answer it send the same bytes', async () => {
     const viewer = await buildUser(t.db);
-    const written = vi.spyOn(PreparedAnswer, 'ofJson');
+    const written = vi.spyOn(PreparedAnswer, 'ofBytes');
     try {
       // Built on this visit: the next, with the same flags, answers what this one wrote.
       const first = await home(viewer);
