@@ -46,6 +46,9 @@ describe('identifier checks sent together (identifier_check_batch, migration 003
       .select({ points: lampionEvents.points })
       .from(lampionEvents)
       .where(and(eq(lampionEvents.userId, userId), eq(lampionEvents.kind, 'IDENTIFIER_CHECK')));
+  /** True when every check that passed comes before every one refused (no pass after a refusal). */
+  const inOrderSent = <T>(answers: readonly T[], passed: (answer: T) => boolean) =>
+    answers.every((answer, index) => !passed(answer) || answers.slice(0, index).every(passed));
   /** Sizes of the statements that held several checks since the test began. */
   const batchSizes = () =>
     vi.mocked(batch.runFastCheckBatch).mock.calls.map(([, inputs]) => inputs.length);
@@ -151,10 +154,16 @@ describe('identifier checks sent together (identifier_check_batch, migration 003
       plates.map((plate): [TestUser, ScannedIdentifierInput] => [scanner, { licensePlate: plate }]),
     );
     expect(batchSizes()).toEqual([4]);
-    // Three lampions a day, whichever checks earned them.
-    expect(
-      gained.map((answer) => (valueOf(answer) as { lampionsGained: number }).lampionsGained),
-    ).toEqual([1, 1, 1, 0, 0, 0]);
+    // Three lampions a day, whichever checks earned them: the two checks sent alone and the
+    // statement of four take the watcher's lock in whatever order the database gives them (on
+    // PostgreSQL the statement may come before the second check), but inside the statement the
+    // checks count in the order sent.
+    const lampions = gained.map(
+      (answer) => (valueOf(answer) as { lampionsGained: number }).lampionsGained,
+    );
+    expect(lampions.filter((points) => points === 1)).toHaveLength(3);
+    expect(lampions.filter((points) => points === 0)).toHaveLength(3);
+    expect(inOrderSent(lampions.slice(2), (points) => points === 1)).toBe(true);
     expect(await ledgerOf(scanner.id)).toEqual([{ points: 1 }, { points: 1 }, { points: 1 }]);
     expect(await checksOf(scanner.id)).toHaveLength(6);
 
@@ -175,14 +184,10 @@ describe('identifier checks sent together (identifier_check_batch, migration 003
         { licensePlate: plate.replace('CA', 'CB') },
       ]),
     );
-    expect(answers.map(messageKeyOf)).toEqual([
-      null,
-      null,
-      null,
-      'match.too.many.checks.error',
-      'match.too.many.checks.error',
-      'match.too.many.checks.error',
-    ]);
+    const keys = answers.map(messageKeyOf);
+    expect(keys.filter((key) => key === null)).toHaveLength(3);
+    expect(keys.filter((key) => key === 'match.too.many.checks.error')).toHaveLength(3);
+    expect(inOrderSent(keys.slice(2), (key) => key === null)).toBe(true);
     expect(await checksOf(limited.id)).toHaveLength(30);
   });
 });
