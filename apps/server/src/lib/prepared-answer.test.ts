@@ -7,7 +7,7 @@ import { PreparedAnswer, sendPrepared } from './prepared-answer';
 
 describe('a prepared answer', () => {
   let app: FastifyInstance;
-  const ofJson = (value: unknown) => PreparedAnswer.ofBytes(Buffer.from(JSON.stringify(value)));
+  const ofJson = (value: unknown) => new PreparedAnswer(Buffer.from(JSON.stringify(value)));
   const large = ofJson({ cards: Array.from({ length: 200 }, (_, id) => ({ id })) });
   const small = ofJson({ ok: true });
 

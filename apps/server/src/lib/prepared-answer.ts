@@ -16,11 +16,6 @@ export class PreparedAnswer {
 
   constructor(readonly bytes: Buffer) {}
 
-  /** An answer already written as UTF-8 JSON. */
-  static ofBytes(json: Buffer): PreparedAnswer {
-    return new PreparedAnswer(json);
-  }
-
   encodedAs(encoding: AnswerEncoding): Buffer {
     let bytes = this.compressed.get(encoding);
     if (!bytes) {

@@ -553,7 +553,7 @@ export function createDiscoveryService(deps: {
     const seen = cards
       .filter((card) => card.userHasSeenAnnonce && !card.isMine)
       .map((card) => card.id);
-    const answer = PreparedAnswer.ofBytes(cardListsBytes(built.groups));
+    const answer = new PreparedAnswer(cardListsBytes(built.groups));
     built.json = { flags: flagsKey(new Set(favourites), new Set(seen)), answer };
     return answer;
   }
@@ -573,7 +573,7 @@ export function createDiscoveryService(deps: {
     const flags = flagsKey(stamp.favourites, stamp.seen);
     if (cached.json?.flags !== flags) {
       // The copies carry their kept card (card-json.ts): written from its JSON and the flags.
-      const answer = PreparedAnswer.ofBytes(
+      const answer = new PreparedAnswer(
         cardListsBytes(
           cached.groups.map((group) => ({
             ...group,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
 import { annonces, annonceViews, favourites, users } from '../../db/schema/index';
-import { PreparedAnswer } from '../../lib/prepared-answer';
 import { AnnonceSearchIndex } from './annonce-search-index';
+import * as cardJson from './card-json';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
@@ -16,6 +16,12 @@ import {
   type Catalogue,
   type Fixture,
 } from './testing/discovery-fixture';
+
+// The real writer, watched: a home's bytes must be written once per home built.
+vi.mock('./card-json', async (original) => {
+  const actual = await original<typeof cardJson>();
+  return { ...actual, cardListsBytes: vi.fn(actual.cardListsBytes) };
+});
 
 describe('POST /home/getHomeData', () => {
   let t: TestApp;
@@ -166,27 +172,24 @@ describe('the home kept for a user', () => {
 
   it('writes each home it builds once: the visits that answer it send the same bytes', async () => {
     const viewer = await buildUser(t.db);
-    const written = vi.spyOn(PreparedAnswer, 'ofBytes');
-    try {
-      // Built on this visit: the next, with the same flags, answers what this one wrote.
-      const first = await home(viewer);
-      expect(await home(viewer)).toEqual(first);
-      expect(written).toHaveBeenCalledTimes(1);
-      // A validation moves every kept home on: rebuilt off the request path, the new home is
-      // written by the first visit that answers it, and only then.
-      const { id } = await buildAnnonce(t.db, {
-        vehicleTypeId: c.car,
-        validatedAt: new Date('2026-11-24T10:00:00Z'),
-      });
-      expect(await home(viewer)).toEqual(first);
-      await vi.waitFor(async () =>
-        expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).toContain(id),
-      );
-      expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).toContain(id);
-      expect(written).toHaveBeenCalledTimes(2);
-    } finally {
-      written.mockRestore();
-    }
+    const written = vi.mocked(cardJson.cardListsBytes);
+    written.mockClear();
+    // Built on this visit: the next, with the same flags, answers what this one wrote.
+    const first = await home(viewer);
+    expect(await home(viewer)).toEqual(first);
+    expect(written).toHaveBeenCalledTimes(1);
+    // A validation moves every kept home on: rebuilt off the request path, the new home is
+    // written by the first visit that answers it, and only then.
+    const { id } = await buildAnnonce(t.db, {
+      vehicleTypeId: c.car,
+      validatedAt: new Date('2026-11-24T10:00:00Z'),
+    });
+    expect(await home(viewer)).toEqual(first);
+    await vi.waitFor(async () =>
+      expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).toContain(id),
+    );
+    expect(ids(section(await home(viewer), 'LAST_ANNONCES'))).toContain(id);
+    expect(written).toHaveBeenCalledTimes(2);
   });
 
   it("past its lists' delay, answers the kept home once more while it is rebuilt, and rebuilds on the visit after a minute", async () => {
