@@ -7,17 +7,22 @@
  *
  * 1. Tops the users around Paris up to the national figure (PARIS_USERS reachable users within
  *    20 km, added once as `bench-paris-…` accounts), and creates a TO_VALIDATE announcement at the
- *    centre of Paris for each run.
+ *    centre of Paris for each round.
  * 2. Opens live streams (Server-Sent Events) for STREAMS of the users who must be told.
- * 3. A steady open-loop load of search and home (the discovery benchmark's requests, each at RATE
- *    a second: bench/open-loop.ts) runs alone, then again while an admin validates the
- *    announcement through POST /admin/api/annonce/:id/validate.
+ * 3. ROUNDS times: a steady open-loop load of search and home (the discovery benchmark's requests,
+ *    each at RATE a second: bench/open-loop.ts) runs alone, then again while an admin validates
+ *    one of the announcements through POST /admin/api/annonce/:id/validate; then the round's
+ *    Web Push jobs still waiting are dropped, so that the next window alone is alone.
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
  *    the push jobs queued for all of them, and the last open stream told. Also the p95 of search
- *    and home alone and during the fan-out.
- * Writes bench/results/notifications-end-to-end-<date>.md (earlier runs of the day kept), and with
- * BENCH_FAN_OUT_TIMES=<file> every answer's moment and time as JSON.
+ *    and home alone and during the fan-out, each round's and the rounds' answers pooled: one p95
+ *    against another, minutes apart, moved by more than the goal's 20 % on a 2-core machine
+ *    (bench/results/notifications-end-to-end-2026-12-04-notes.md), the windows alternated and
+ *    pooled tell the fan-out from the machine's drift.
+ * Writes bench/results/notifications-end-to-end-<date>.md (earlier runs of the day kept): a row a
+ * round and one of the rounds pooled; with BENCH_FAN_OUT_TIMES=<file> every answer's moment and
+ * time as JSON.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +54,10 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
 /** The paced load of each of search and home, requests per second, alone and during the fan-out. */
 const RATE = Number(process.env.BENCH_FAN_OUT_RATE ?? 40);
 const ALONE_SECONDS = 20;
+/** Windows alone and fan-outs, alternated in one run (one announcement validated a round). */
+const ROUNDS = Number(process.env.BENCH_FAN_OUT_ROUNDS ?? 3);
+/** Between a round's end and the next window alone: the database's own work on the rows settles. */
+const SETTLE_SECONDS = 5;
 /** The fan-out must be over by then (the goal is 30 s). */
 const LIMIT_SECONDS = 180;
 const GOAL_SECONDS = 30;
@@ -186,25 +195,36 @@ async function annonceToValidate(client: pg.Client): Promise<number> {
 
 interface Stream {
   toldAt: number | null;
+  /** Before a round: `toldAt` set again by the next `notifications` event. */
+  reset(): void;
   close(): void;
 }
 
 /** A live stream opened with a ticket; `toldAt` is set at its first `notifications` event. */
 function openStream(url: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const stream: Stream = { toldAt: null, close: () => request.destroy() };
     let ready = false;
     let text = '';
+    const stream: Stream = {
+      toldAt: null,
+      reset: () => {
+        stream.toldAt = null;
+        text = '';
+      },
+      close: () => request.destroy(),
+    };
     const request = http.get(url, { agent: false }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`live stream answered ${res.statusCode}`));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        text += chunk;
-        if (!ready && text.includes('event: ready')) {
+        // The text is kept only across a chunk's edge: a stream gets every round's events.
+        const seen = text + chunk;
+        text = seen.slice(-64);
+        if (!ready && seen.includes('event: ready')) {
           ready = true;
           resolve(stream);
         }
-        if (stream.toldAt === null && text.includes('event: notifications')) {
+        if (stream.toldAt === null && seen.includes('event: notifications')) {
           stream.toldAt = performance.now();
         }
       });
@@ -253,6 +273,195 @@ function p95(times: readonly Timed[], from = -Infinity, to = Infinity) {
   };
 }
 
+/** Queued Web Push jobs left by earlier servers or rounds (see main), dropped. */
+async function dropWaitingPushJobs(client: pg.Client) {
+  await client.query(
+    `delete from pgboss.job where name = 'notifications-push' and state in ('created', 'retry')`,
+  );
+}
+
+/**
+ * Between two rounds: the round's Web Push jobs still waiting dropped (the push worker sends
+ * 500 notifications a second: Paris's would still be going out through the next window alone),
+ * its rows vacuumed now rather than by autovacuum inside a window, then a few quiet seconds.
+ */
+async function settleAfterRound(client: pg.Client) {
+  await dropWaitingPushJobs(client);
+  await client.query('vacuum (analyze) notifications');
+  await client.query('vacuum (analyze) pgboss.job');
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+}
+
+interface RoundFigures {
+  /** When the round's validation was sent (this process's clock). */
+  clicked: number;
+  answeredMs: number;
+  firstStoredMs: number | null;
+  storedMs: number | null;
+  dispatchedMs: number | null;
+  queuedMs: number | null;
+  streamsMs: number | null;
+  endMs: number;
+  /** Search's then home's answers: the window alone, and those of the fan-out (click to end). */
+  alone: [Timed[], Timed[]];
+  during: [Timed[], Timed[]];
+  non2xx: number;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+/**
+ * One round: search and home paced alone for ALONE_SECONDS, then an admin validates
+ * `annonceId` while they go on, until every stage of its fan-out is seen complete.
+ */
+async function fanOutRound(options: {
+  base: string;
+  client: pg.Client;
+  annonceId: number;
+  adminToken: string;
+  expected: number;
+  streams: readonly Stream[];
+  searches: readonly OpenLoopRequest[];
+  homes: readonly OpenLoopRequest[];
+}): Promise<RoundFigures> {
+  const { base, client, annonceId, expected, streams } = options;
+  const loadBefore = os.loadavg()[0]!;
+  const alone = [
+    pacedLoad(base, options.searches, ALONE_SECONDS),
+    pacedLoad(base, options.homes, ALONE_SECONDS),
+  ];
+  await Promise.all(alone.map((load) => load.figure));
+
+  const during = [
+    pacedLoad(base, options.searches, LIMIT_SECONDS),
+    pacedLoad(base, options.homes, LIMIT_SECONDS),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  // The rows are counted as they come, from the highest id seen (see the polling below).
+  let seenId = Number(
+    (await client.query(`select coalesce(max(id), 0)::bigint as id from notifications`)).rows[0].id,
+  );
+  let stored = 0;
+  const clicked = performance.now();
+  const validated = await fetch(`${base}/admin/api/annonce/${annonceId}/validate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.adminToken}` },
+  });
+  if (!validated.ok) throw new Error(`validation answered ${validated.status}`);
+  const answeredMs = performance.now() - clicked;
+  const clickedAt = new Date(Date.now() - answeredMs);
+
+  // The moments each stage was first seen complete, polled every 50 ms on a connection of its own.
+  // Each poll reads only the rows added since the last one (a range of the primary key) and the
+  // rows still to dispatch (their partial index): a count over the whole table every 50 ms took
+  // most of a core of the database (2 million rows after a few runs), the core the measured
+  // requests need, and made the site's p95 during the fan-out look several times worse.
+  let storedMs: number | null = null;
+  let dispatchedMs: number | null = null;
+  let queuedMs: number | null = null;
+  let streamsMs: number | null = null;
+  let firstStoredMs: number | null = null;
+  while (performance.now() - clicked < LIMIT_SECONDS * 1000) {
+    const now = performance.now() - clicked;
+    const added = (
+      await client.query(
+        `select count(*)::int as added, max(id)::bigint as last from notifications
+         where id > $2 and object_id = $1 and type in ('NEW_NEAR_VEHICLES', 'NEW_ALERT_VEHICLES')`,
+        [annonceId, seenId],
+      )
+    ).rows[0] as { added: number; last: string | null };
+    stored += added.added;
+    if (added.last !== null) seenId = Number(added.last);
+    const waiting = Number(
+      (
+        await client.query(
+          `select count(*)::int as waiting from notifications
+           where dispatched_at is null and object_id = $1
+             and type in ('NEW_NEAR_VEHICLES', 'NEW_ALERT_VEHICLES')`,
+          [annonceId],
+        )
+      ).rows[0].waiting,
+    );
+    if (firstStoredMs === null && stored > 0) firstStoredMs = now;
+    if (storedMs === null && stored >= expected) storedMs = now;
+    if (dispatchedMs === null && storedMs !== null && waiting === 0) dispatchedMs = now;
+    if (queuedMs === null && storedMs !== null) {
+      const queued = await client.query(
+        `select coalesce(sum(jsonb_array_length(j.data->'ids')), 0)::int as ids
+         from pgboss.job j where j.name = 'notifications-push' and j.created_on >= $1
+           and exists (select 1 from notifications n
+                       where n.id = (j.data->'ids'->>0)::int and n.object_id = $2)`,
+        [clickedAt, annonceId],
+      );
+      if (Number(queued.rows[0].ids) >= expected) queuedMs = now;
+    }
+    if (streamsMs === null && streams.every((stream) => stream.toldAt !== null)) {
+      streamsMs = Math.max(...streams.map((stream) => stream.toldAt! - clicked));
+    }
+    if (dispatchedMs !== null && queuedMs !== null && streamsMs !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const endMs = Math.max(storedMs ?? 0, dispatchedMs ?? 0, queuedMs ?? 0, streamsMs ?? 0);
+  for (const load of during) load.stop();
+  const loadFigures = await Promise.all([...alone, ...during].map((load) => load.figure));
+  const inFanOut = (times: Timed[]) =>
+    times.filter((time) => time.at >= clicked && time.at <= clicked + endMs);
+  return {
+    clicked,
+    answeredMs,
+    firstStoredMs,
+    storedMs,
+    dispatchedMs,
+    queuedMs,
+    streamsMs,
+    endMs,
+    alone: [alone[0]!.times, alone[1]!.times],
+    during: [inFanOut(during[0]!.times), inFanOut(during[1]!.times)],
+    non2xx: loadFigures.reduce((sum, figure) => sum + figure.non2xx + figure.errors, 0),
+    loadBefore,
+    loadAfter: os.loadavg()[0]!,
+  };
+}
+
+const seconds = (ms: number | null) =>
+  ms === null ? 'not reached' : `${(ms / 1000).toFixed(1)} s`;
+
+const reachedAll = (round: RoundFigures) =>
+  [round.storedMs, round.dispatchedMs, round.queuedMs, round.streamsMs].every((ms) => ms !== null);
+
+/** "alone → during ms (rise)" of one endpoint's answers. */
+function rise(alone: readonly Timed[], during: readonly Timed[]) {
+  const before = p95(alone);
+  const meanwhile = p95(during);
+  const change = before.p95 > 0 ? `${Math.round((meanwhile.p95 / before.p95 - 1) * 100)} %` : '–';
+  return `${before.p95} → ${meanwhile.p95} ms (${change})`;
+}
+
+function roundRow(
+  round: RoundFigures,
+  expected: number,
+  recipients: { near: ArrayLike<number>; alerts: Map<number, string> },
+  streamCount: number,
+) {
+  const reached = reachedAll(round);
+  return `| ${new Date(performance.timeOrigin + round.clicked).toISOString().slice(11, 16)} | ${expected.toLocaleString('en')} (${recipients.near.length.toLocaleString('en')} near + ${recipients.alerts.size.toLocaleString('en')} alerts) | ${Math.round(round.answeredMs)} ms | ${seconds(round.firstStoredMs)} | ${seconds(round.storedMs)} | ${seconds(round.dispatchedMs)} | ${seconds(round.queuedMs)} | ${seconds(round.streamsMs)} (${streamCount}) | **${reached ? seconds(round.endMs) : 'not reached'}** (${reached && round.endMs <= GOAL_SECONDS * 1000 ? 'met' : 'missed'}) | ${rise(round.alone[0], round.during[0])} | ${rise(round.alone[1], round.during[1])} | ${round.non2xx} | ${round.loadBefore.toFixed(1)} → ${round.loadAfter.toFixed(1)} |`;
+}
+
+/** The rounds' answers pooled: every window alone against every fan-out of the run. */
+function pooledRow(rounds: readonly RoundFigures[]) {
+  const pooled = (pick: (round: RoundFigures) => Timed[]) => rounds.flatMap(pick);
+  const ends = rounds.map((round) => round.endMs).sort((a, b) => a - b);
+  const allReached = rounds.every(reachedAll);
+  const slowest = ends.at(-1) ?? 0;
+  return `| ${rounds.length === 1 ? 'one round' : `${rounds.length} rounds pooled`} | | | | | | | | **${allReached ? `${seconds(ends[0]!)} to ${seconds(slowest)}` : 'not reached'}** (${allReached && slowest <= GOAL_SECONDS * 1000 ? 'met' : 'missed'}) | ${rise(
+    pooled((round) => round.alone[0]),
+    pooled((round) => round.during[0]),
+  )} | ${rise(
+    pooled((round) => round.alone[1]),
+    pooled((round) => round.during[1]),
+  )} | ${rounds.reduce((sum, round) => sum + round.non2xx, 0)} | |`;
+}
+
 async function main() {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -263,18 +472,16 @@ async function main() {
   const { rows: queue } = await client.query<{ exists: boolean }>(
     `select to_regclass('pgboss.job') is not null as exists`,
   );
-  if (queue[0]?.exists) {
-    await client.query(
-      `delete from pgboss.job where name = 'notifications-push' and state in ('created', 'retry')`,
-    );
-  }
+  if (queue[0]?.exists) await dropWaitingPushJobs(client);
   // The previous run's 135,000 rows and their jobs, vacuumed and analysed now rather than by
   // autovacuum in the middle of the next measure (seen at 2026-12-04 04:59, between the "alone"
   // window and the fan-out: the p95 alone of runs minutes apart went from 6 to 11 ms).
   await client.query('vacuum (analyze) notifications, users, user_positions');
   if (queue[0]?.exists) await client.query('vacuum (analyze) pgboss.job');
   const admin = await createAdmin(client);
-  const annonceId = await annonceToValidate(client);
+  // One a round, alike: each finds the same recipients.
+  const annonceIds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) annonceIds.push(await annonceToValidate(client));
   const loadUsers = (
     await client.query(
       `select u.id, u.username, u.last_latitude, u.last_longitude from users u
@@ -291,7 +498,7 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
   // The database may predate the code's last migrations (the server would apply them later).
   await database.migrate();
-  const annonce = await loadFanOutAnnonce(database.db, annonceId);
+  const annonce = await loadFanOutAnnonce(database.db, annonceIds[0]!);
   const recipients = await findAlertRecipients(database.db, annonce!);
   await database.close();
   const expected = recipients.alerts.size + recipients.near.length;
@@ -377,100 +584,31 @@ async function main() {
       );
     }
 
-    const loadBefore = os.loadavg()[0]!;
     const searches = requests.filter((request) => request.path.startsWith('/search/'));
     const homes = requests.filter((request) => request.path.startsWith('/home/'));
-    const alone = [pacedLoad(base, searches, ALONE_SECONDS), pacedLoad(base, homes, ALONE_SECONDS)];
-    await Promise.all(alone.map((load) => load.figure));
-
-    const during = [
-      pacedLoad(base, searches, LIMIT_SECONDS),
-      pacedLoad(base, homes, LIMIT_SECONDS),
-    ];
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    // The rows are counted as they come, from the highest id seen (see the polling below).
-    let seenId = Number(
-      (await client.query(`select coalesce(max(id), 0)::bigint as id from notifications`)).rows[0]
-        .id,
-    );
-    let stored = 0;
     const adminToken = await tokenOf(admin, ['ROLE_ADMIN']);
-    const clicked = performance.now();
-    const validated = await fetch(`${base}/admin/api/annonce/${annonceId}/validate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    if (!validated.ok) throw new Error(`validation answered ${validated.status}`);
-    const answeredMs = performance.now() - clicked;
-    const clickedAt = new Date(Date.now() - answeredMs);
-
-    // The moments each stage was first seen complete, polled every 50 ms on a connection of its own.
-    // Each poll reads only the rows added since the last one (a range of the primary key) and the
-    // rows still to dispatch (their partial index): a count over the whole table every 50 ms took
-    // most of a core of the database (2 million rows after a few runs), the core the measured
-    // requests need, and made the site's p95 during the fan-out look several times worse.
-    let storedMs: number | null = null;
-    let dispatchedMs: number | null = null;
-    let queuedMs: number | null = null;
-    let streamsMs: number | null = null;
-    let firstStoredMs: number | null = null;
-    while (performance.now() - clicked < LIMIT_SECONDS * 1000) {
-      const now = performance.now() - clicked;
-      const added = (
-        await client.query(
-          `select count(*)::int as added, max(id)::bigint as last from notifications
-           where id > $2 and object_id = $1 and type in ('NEW_NEAR_VEHICLES', 'NEW_ALERT_VEHICLES')`,
-          [annonceId, seenId],
-        )
-      ).rows[0] as { added: number; last: string | null };
-      stored += added.added;
-      if (added.last !== null) seenId = Number(added.last);
-      const waiting = Number(
-        (
-          await client.query(
-            `select count(*)::int as waiting from notifications
-             where dispatched_at is null and object_id = $1
-               and type in ('NEW_NEAR_VEHICLES', 'NEW_ALERT_VEHICLES')`,
-            [annonceId],
-          )
-        ).rows[0].waiting,
-      );
-      if (firstStoredMs === null && stored > 0) firstStoredMs = now;
-      if (storedMs === null && stored >= expected) storedMs = now;
-      if (dispatchedMs === null && storedMs !== null && waiting === 0) dispatchedMs = now;
-      if (queuedMs === null && storedMs !== null) {
-        const queued = await client.query(
-          `select coalesce(sum(jsonb_array_length(j.data->'ids')), 0)::int as ids
-           from pgboss.job j where j.name = 'notifications-push' and j.created_on >= $1
-             and exists (select 1 from notifications n
-                         where n.id = (j.data->'ids'->>0)::int and n.object_id = $2)`,
-          [clickedAt, annonceId],
-        );
-        if (Number(queued.rows[0].ids) >= expected) queuedMs = now;
-      }
-      if (streamsMs === null && streams.every((stream) => stream.toldAt !== null)) {
-        streamsMs = Math.max(...streams.map((stream) => stream.toldAt! - clicked));
-      }
-      if (dispatchedMs !== null && queuedMs !== null && streamsMs !== null) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const rounds: RoundFigures[] = [];
+    for (const [index, annonceId] of annonceIds.entries()) {
+      if (index > 0) await settleAfterRound(client);
+      for (const stream of streams) stream.reset();
+      const round = await fanOutRound({
+        base,
+        client,
+        annonceId,
+        adminToken,
+        expected,
+        streams,
+        searches,
+        homes,
+      });
+      rounds.push(round);
+      console.log(roundRow(round, expected, recipients, streams.length));
     }
-    const endMs = Math.max(storedMs ?? 0, dispatchedMs ?? 0, queuedMs ?? 0, streamsMs ?? 0);
-    for (const load of during) load.stop();
-    await Promise.all(during.map((load) => load.figure));
-    const loadAfter = os.loadavg()[0]!;
-
-    const seconds = (ms: number | null) =>
-      ms === null ? 'not reached' : `${(ms / 1000).toFixed(1)} s`;
-    const reached = [storedMs, dispatchedMs, queuedMs, streamsMs].every((ms) => ms !== null);
-    // p95 alone, then during (validation to the last stage), and how much it rose.
-    const compared = (index: number) => {
-      const before = p95(alone[index]!.times);
-      const meanwhile = p95(during[index]!.times, clicked, clicked + endMs);
-      const rise = before.p95 > 0 ? `${Math.round((meanwhile.p95 / before.p95 - 1) * 100)} %` : '–';
-      return `${before.p95} → ${meanwhile.p95} ms (${rise})`;
-    };
-    const loadFigures = await Promise.all([...alone, ...during].map((load) => load.figure));
-    const non2xx = loadFigures.reduce((sum, figure) => sum + figure.non2xx + figure.errors, 0);
+    figures = [
+      ...rounds.map((round) => roundRow(round, expected, recipients, streams.length)),
+      pooledRow(rounds),
+    ];
+    console.log(figures.at(-1));
     // BENCH_FAN_OUT_TIMES=<file>: every answer's moment and time, to see when in the fan-out the
     // slow ones fall (search then home; moments on the same clock as `clicked`).
     if (process.env.BENCH_FAN_OUT_TIMES) {
@@ -479,17 +617,15 @@ async function main() {
         JSON.stringify({
           // The epoch of this process's clock: the server's own logs line up with the answers.
           origin: performance.timeOrigin,
-          clicked,
-          endMs,
-          alone: alone.map((load) => load.times),
-          during: during.map((load) => load.times),
+          rounds: rounds.map((round) => ({
+            clicked: round.clicked,
+            endMs: round.endMs,
+            alone: round.alone,
+            during: round.during,
+          })),
         }),
       );
     }
-    figures = [
-      `| ${new Date().toISOString().slice(11, 16)} | ${expected.toLocaleString('en')} (${recipients.near.length.toLocaleString('en')} near + ${recipients.alerts.size.toLocaleString('en')} alerts) | ${Math.round(answeredMs)} ms | ${seconds(firstStoredMs)} | ${seconds(storedMs)} | ${seconds(dispatchedMs)} | ${seconds(queuedMs)} | ${seconds(streamsMs)} (${streams.length}) | **${reached ? seconds(endMs) : 'not reached'}** (${reached && endMs <= GOAL_SECONDS * 1000 ? 'met' : 'missed'}) | ${compared(0)} | ${compared(1)} | ${non2xx} | ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} |`,
-    ];
-    console.log(figures.join('\n'));
   } finally {
     for (const stream of streams) stream.close();
     await stop();
@@ -508,7 +644,7 @@ async function main() {
     '',
     `- Machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; the real server (one process: requests, dispatcher and pg-boss workers), PostgreSQL and the load share it`,
     `- Times from the validation request: rows stored (first / all), all dispatched (claimed, told to the live bus, Web Push job queued), push jobs holding every id queued, the last of ${STREAMS} open live streams told; polled every 50 ms`,
-    `- Load meanwhile: search (text + type + 50 km) and home of 64 users with alerts, each a steady open loop of ${RATE} req/s (bench/open-loop.ts: a request every ${1000 / RATE} ms whatever the answers do, its time counted from when it was due); its p95 alone (${ALONE_SECONDS} s just before) and during the fan-out (validation to the last stage)`,
+    `- Load meanwhile: search (text + type + 50 km) and home of 64 users with alerts, each a steady open loop of ${RATE} req/s (bench/open-loop.ts: a request every ${1000 / RATE} ms whatever the answers do, its time counted from when it was due); its p95 alone (${ALONE_SECONDS} s just before) and during the fan-out (validation to the last stage); a run alternates ${ROUNDS} such rounds (a row each) and pools their answers (the row "rounds pooled": every window alone against every fan-out)`,
     '',
     '| run (UTC) | recipients | validation answered | first row stored | all stored | all dispatched | push jobs queued | streams told | end to end | search p95 alone → during (rise) | home p95 alone → during (rise) | non-2xx or no answer | load average |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
