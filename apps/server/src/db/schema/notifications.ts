@@ -23,9 +23,14 @@ export const notifications = pgTable(
   'notifications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The user told. No foreign key: accounts are never deleted (an erasure keeps the row and
+     * deletes its notifications itself, admin/account-erasure.ts), and the key's check locked every
+     * recipient's users row, a row lock and its WAL for each of a Paris fan-out's 135,000 rows:
+     * 35-40 % of each slice's insert and the fan-out's end 23-40 s instead of 22-24 s on a 2-core
+     * machine (bench/results/notifications-end-to-end-2026-12-04-notes.md, session 41).
+     */
+    userId: integer('user_id').notNull(),
     type: text('type').notNull(),
     /** User, Annonce or Lampions. */
     objectType: text('object_type').notNull(),

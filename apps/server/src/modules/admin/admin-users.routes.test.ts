@@ -9,6 +9,7 @@ import {
   lampionEvents,
   matchReports,
   models,
+  notifications,
   paymentPromises,
   storedFiles,
   userDocuments,
@@ -200,6 +201,15 @@ describe('admin: users, deletions, catalogue, feedback', () => {
       await t.db
         .insert(favourites)
         .values({ userId: user.id, annonceId: liked.id, createdAt: new Date() });
+      // Told of a car stolen near where the account was: where it was, for whoever reads the rows.
+      await t.db.insert(notifications).values({
+        userId: user.id,
+        type: 'NEW_NEAR_VEHICLES',
+        objectType: 'Annonce',
+        objectId: liked.id,
+        params: { city: 'Toulouse' },
+        createdAt: new Date(),
+      });
       const res = await asAdmin('POST', `/admin/api/user/${user.id}/delete`);
       expect(res.statusCode).toBe(200);
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
@@ -217,6 +227,10 @@ describe('admin: users, deletions, catalogue, feedback', () => {
       expect(await t.db.select().from(favourites).where(eq(favourites.userId, user.id))).toEqual(
         [],
       );
+      // Notifications keep no foreign key to users (issue 20): the erasure deletes them itself.
+      expect(
+        await t.db.select().from(notifications).where(eq(notifications.userId, user.id)),
+      ).toEqual([]);
       const [erasedAnnonce] = await t.db.select().from(annonces).where(eq(annonces.id, annonce.id));
       expect(erasedAnnonce).toMatchObject({ status: 'DELETED', licensePlate: null });
       const list = (await asAdmin('GET', '/admin/api/deletions')).json();

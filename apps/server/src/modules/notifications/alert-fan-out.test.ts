@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { distanceKm } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/helper';
 import {
@@ -521,6 +521,62 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(rests).toHaveLength(2);
     expect(rests.every((ms) => ms >= 0)).toBe(true);
   });
+
+  // An erasure holds the account's row until it commits (admin/account-erasure.ts). A foreign key
+  // from notifications to users made each of the fan-out's rows lock its user's row: a slice
+  // waited for any such transaction, and a Paris fan-out wrote a row lock for each of its 135,000
+  // users (issue 20). Two connections at once: PostgreSQL only.
+  it.runIf(inject('testDatabase') === 'postgres')(
+    'never waits for a recipient’s account row that another transaction holds',
+    async () => {
+      const owner = await buildUser(t.db);
+      // Brest: no other test of this file puts anyone there.
+      const held = await buildUser(t.db, { lastLatitude: 48.3904, lastLongitude: -4.4861 });
+      const annonce = await buildAnnonce(t.db, {
+        ownerId: owner.id,
+        theftLatitude: 48.3905,
+        theftLongitude: -4.4863,
+      });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const isHeld = new Promise<void>((resolve) => (holding = resolve));
+      const holder = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${held.id} for update`);
+        holding();
+        await released;
+      });
+      await isHeld;
+      let finished = false;
+      const fanOut = runAlertFanOut({ db: t.db, clock: t.clock }, annonce.id).finally(() => {
+        finished = true;
+      });
+      try {
+        // Whichever comes first: the fan-out's end, or one of its statements waiting for a lock.
+        const waitedForLock = (async () => {
+          while (!finished) {
+            const { rows } = (await t.db.execute(
+              sql`select count(*)::int as waiting from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+            )) as unknown as { rows: { waiting: number }[] };
+            if (Number(rows[0]!.waiting) > 0) return 'waited for a lock';
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          return 'finished';
+        })();
+        expect(await Promise.race([fanOut.then(() => 'finished'), waitedForLock])).toBe('finished');
+      } finally {
+        release();
+        await holder;
+        await fanOut;
+      }
+      const [row] = await t.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(and(eq(notifications.objectId, annonce.id), eq(notifications.userId, held.id)));
+      expect(row).toEqual({ userId: held.id });
+    },
+  );
 
   it('does nothing for an announcement that is not VALIDATED', async () => {
     const owner = await buildUser(t.db);

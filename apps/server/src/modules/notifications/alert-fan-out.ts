@@ -413,7 +413,7 @@ export async function runAlertFanOut(
   // The recipients' groups were checked when they were found. Each slice goes in as one INSERT …
   // SELECT over arrays (thousands of rows through one statement, not thousands of parameters),
   // the near ones in user order (they come square by square and are sorted as they are read: the
-  // indexes on user_id and the foreign key's probes then walk their pages once).
+  // indexes on user_id then walk their pages once).
   const alertUsers = [...recipients.alerts.keys()];
   const slices: (() => Promise<void>)[] = [];
   for (let start = 0; start < alertUsers.length; start += slice) {
