@@ -12,7 +12,8 @@
  * 3. ROUNDS times: a steady open-loop load of search and home (the discovery benchmark's requests,
  *    each at RATE a second: bench/open-loop.ts) runs alone, then again while an admin validates
  *    one of the announcements through POST /admin/api/annonce/:id/validate; then the round's
- *    Web Push jobs still waiting are dropped, so that the next window alone is alone.
+ *    Web Push jobs still waiting are dropped, so that the next window alone is alone. Each round
+ *    starts from a checkpoint (startFromCheckpoint).
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
  *    the push jobs queued for all of them, and the last open stream told. Also the p95 of search
@@ -283,12 +284,22 @@ async function dropWaitingPushJobs(client: pg.Client) {
 /**
  * Between two rounds: the round's Web Push jobs still waiting dropped (the push worker sends
  * 500 notifications a second: Paris's would still be going out through the next window alone),
- * its rows vacuumed now rather than by autovacuum inside a window, then a few quiet seconds.
+ * its rows vacuumed now rather than by autovacuum inside a window.
  */
 async function settleAfterRound(client: pg.Client) {
   await dropWaitingPushJobs(client);
   await client.query('vacuum (analyze) notifications');
   await client.query('vacuum (analyze) pgboss.job');
+}
+
+/**
+ * Before each round: a checkpoint, then a few quiet seconds. After a checkpoint the first change
+ * to each page writes the whole page to the WAL; a fan-out that began just after one took up to
+ * 43 s where the others of the session took 22-26 s (session 41). Each round now starts there,
+ * the fan-out's worst moment, rather than wherever the database's own checkpoints fall.
+ */
+async function startFromCheckpoint(client: pg.Client) {
+  await client.query('checkpoint');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
 }
 
@@ -590,6 +601,7 @@ async function main() {
     const rounds: RoundFigures[] = [];
     for (const [index, annonceId] of annonceIds.entries()) {
       if (index > 0) await settleAfterRound(client);
+      await startFromCheckpoint(client);
       for (const stream of streams) stream.reset();
       const round = await fanOutRound({
         base,
