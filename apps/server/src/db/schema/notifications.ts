@@ -56,8 +56,11 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_idx').on(table.userId, table.id),
-    uniqueIndex('notifications_user_dedupe_key')
-      .on(table.userId, table.dedupeKey)
+    // Key first: a fan-out's rows all share one key, so they fill a few neighbouring pages of this
+    // index instead of touching nearly every page of it (user first did), each page's first change
+    // after a checkpoint written whole to the WAL (migration 0036).
+    uniqueIndex('notifications_dedupe_key_user')
+      .on(table.dedupeKey, table.userId)
       .where(sql`${table.dedupeKey} is not null`),
     index('notifications_undispatched_idx')
       .on(table.id)

@@ -578,6 +578,19 @@ describe('alert fan-out when an announcement is validated', () => {
     },
   );
 
+  it('keeps a fan-out’s rows together in the index that finds a repeated one: the key comes first', async () => {
+    // A fan-out writes one key for every recipient. Led by the user, that index took its rows on
+    // nearly every one of its pages, each written whole to the WAL after a checkpoint (migration
+    // 0036): a Paris fan-out's WAL more than halved with the key first.
+    const { rows: definitions } = (await t.db.execute(
+      sql`select indexdef from pg_indexes
+          where tablename = 'notifications' and indexdef like 'CREATE UNIQUE INDEX%dedupe_key%'`,
+    )) as unknown as { rows: { indexdef: string }[] };
+    expect(definitions.map((row) => row.indexdef.replace(/^.*USING btree /, ''))).toEqual([
+      '(dedupe_key, user_id) WHERE (dedupe_key IS NOT NULL)',
+    ]);
+  });
+
   it('does nothing for an announcement that is not VALIDATED', async () => {
     const owner = await buildUser(t.db);
     await buildUser(t.db, at('blagnac'));
