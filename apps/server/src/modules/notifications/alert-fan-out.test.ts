@@ -581,7 +581,7 @@ describe('alert fan-out when an announcement is validated', () => {
   it('keeps a fan-out’s rows together in the index that finds a repeated one: the key comes first', async () => {
     // A fan-out writes one key for every recipient. Led by the user, that index took its rows on
     // nearly every one of its pages, each written whole to the WAL after a checkpoint (migration
-    // 0036): a Paris fan-out's WAL more than halved with the key first.
+    // 0036): with the key first, a Paris fan-out wrote a third of the whole pages.
     const { rows: definitions } = (await t.db.execute(
       sql`select indexdef from pg_indexes
           where tablename = 'notifications' and indexdef like 'CREATE UNIQUE INDEX%dedupe_key%'`,
