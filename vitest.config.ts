@@ -16,7 +16,7 @@ const SERVER_EXCLUDE = [...configDefaults.exclude, 'test/deploy/**'];
 const serverFilesThatMock = fs
   .globSync(SERVER_TESTS, { cwd: SERVER_ROOT })
   .filter((file) =>
-    /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(SERVER_ROOT, file), 'utf8')),
+    /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(SERVER_ROOT, file), 'utf8')),
   );
 
 /**
