@@ -23,7 +23,9 @@ describe('i18n start', () => {
     expect(init).toHaveBeenCalledTimes(1);
     // The shell's French is given at the start: no fetch before the first screen.
     const [options] = init.mock.calls[0]!;
-    expect(Object.keys(options.resources.fr).sort()).toEqual(['common', 'errors']);
+    expect(Object.keys(options.resources.fr).sort()).toEqual(['common', 'errors', 'texts']);
+    // Their keys together in the one namespace t() reads.
+    expect(options.resources.fr.texts).toMatchObject({ 'common.close': 'Fermer' });
     expect(options.lng).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
   });

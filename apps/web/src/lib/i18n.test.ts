@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGE_KEYS, ERRORS } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { AREAS, LANGUAGES, SHELL_AREAS, buildCatalogues, type Area } from './i18n';
+import { AREAS, LANGUAGES, SHELL_AREAS, buildCatalogues, i18n, type Area } from './i18n';
 
 const catalogueFiles = import.meta.glob<Record<string, string>>('../locales/*/*.json', {
   eager: true,
@@ -217,6 +217,27 @@ describe('translation catalogues', () => {
   it('never build keys at run time, which no check could see', () => {
     for (const [file, source] of Object.entries(sources)) {
       expect(/\bt\(\s*`/.test(source), `${file} calls t() with a template literal`).toBe(false);
+    }
+  });
+});
+
+describe('the namespace t() reads', () => {
+  it('holds every loaded area’s texts, in each language, so that a key is found in one lookup', async () => {
+    // setup-tests loads every area in French.
+    expect(i18n.options.defaultNS).toBe('texts');
+    expect(i18n.options.fallbackNS).toBe(false);
+    for (const [key, text] of Object.entries(catalogues.fr ?? {})) {
+      expect(i18n.getResource('fr', 'texts', key), key).toBe(text);
+    }
+    // A language chosen later gets every area loaded so far, before it shows.
+    await i18n.changeLanguage('en');
+    try {
+      for (const [key, text] of Object.entries(catalogues.en ?? {})) {
+        expect(i18n.getResource('en', 'texts', key), key).toBe(text);
+      }
+      expect(i18n.t('common.close')).toBe(catalogues.en?.['common.close']);
+    } finally {
+      await i18n.changeLanguage('fr');
     }
   });
 });
