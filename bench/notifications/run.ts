@@ -150,7 +150,11 @@ async function generate(userCount: number, alertCount: number) {
      CROSS JOIN LATERAL (SELECT * FROM bench_places WHERE cum >= s.r ORDER BY cum LIMIT 1) p`,
   );
   await client.query(`DROP TABLE bench_places; DROP TABLE bench_models`);
-  await timed(client, 'analyze', 'ANALYZE');
+  // VACUUM too, not ANALYZE alone: until autovacuum gets there, the rows just written (and those
+  // the groups' updates rewrote) are not marked visible to all, and the recipients' search read
+  // user_positions' heap instead of its index alone: Paris's p95 144 ms, against 84 once
+  // vacuumed (bench/results/notifications-end-to-end-2026-12-04-notes.md, session 43).
+  await timed(client, 'vacuum', 'VACUUM (ANALYZE)');
   await client.end();
 }
 
