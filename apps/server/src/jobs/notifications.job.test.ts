@@ -7,6 +7,7 @@ import { buildAnnonce, buildUser } from '../../test/factories';
 import { createFixedClock } from '../../test/helper';
 import { copyTemplate, dropCopy, openTestDatabase } from '../../test/test-database';
 import { openDatabase, type Database } from '../db/database';
+import { pushSubscriptions } from '../db/schema/index';
 import { readMail } from '../modules/auth/testing/outbox';
 import { createLocalLiveBus, createNotifier } from '../modules/notifications/index';
 import { startJobs } from './index';
@@ -81,6 +82,14 @@ describe('notification pipeline (jobs)', () => {
       const clock = createFixedClock();
       const owner = await buildUser(database.db);
       const near = await buildUser(database.db, { lastLatitude: 45.76, lastLongitude: 4.84 });
+      await database.db.insert(pushSubscriptions).values({
+        userId: near.id,
+        // Refused at once: the push worker's attempt leaves this machine alone.
+        endpoint: 'https://127.0.0.1:9/near',
+        p256dh: 'key',
+        auth: 'auth',
+        createdAt: clock.now(),
+      });
       const annonce = await buildAnnonce(database.db, {
         ownerId: owner.id,
         theftLatitude: 45.764,

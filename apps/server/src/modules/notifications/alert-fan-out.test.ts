@@ -8,6 +8,7 @@ import {
   annonces,
   notificationPreferences,
   notifications,
+  pushSubscriptions,
   savedSearches,
   savedSearchKeys,
   users,
@@ -42,6 +43,16 @@ const dispatcher = () =>
       },
     },
     log: { error() {} },
+  });
+
+/** A browser of this user's subscribed to Web Push. */
+const subscribeToPush = (userId: number) =>
+  t.db.insert(pushSubscriptions).values({
+    userId,
+    endpoint: `https://push.example.test/${userId}`,
+    p256dh: 'key',
+    auth: 'auth',
+    createdAt: t.clock.now(),
   });
 
 const at = (place: keyof typeof PLACES) => ({
@@ -423,9 +434,12 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(await keys()).toEqual(['w:clio']);
   });
 
-  it('with a delivery, writes the rows dispatched, queues their push in its transaction and tells their users after', async () => {
+  it('with a delivery, writes the rows dispatched, queues the push of those with a subscribed browser in its transaction and tells their users after', async () => {
     const owner = await buildUser(t.db);
     const near = await buildUser(t.db, { lastLatitude: 47.2184, lastLongitude: -1.5536 });
+    await subscribeToPush(near.id);
+    // Near too, but no browser of theirs takes Web Push: told in the open tab, no push job.
+    const withoutPush = await buildUser(t.db, { lastLatitude: 47.2185, lastLongitude: -1.5537 });
     const annonce = await buildAnnonce(t.db, {
       ownerId: owner.id,
       theftLatitude: 47.2186,
@@ -453,7 +467,7 @@ describe('alert fan-out when an announcement is validated', () => {
       .where(and(eq(notifications.userId, near.id), eq(notifications.objectId, annonce.id)));
     expect(row!.dispatchedAt).toEqual(t.clock.now());
     expect(queued).toEqual([{ ids: [row!.id], seen: 1 }]);
-    expect(told).toEqual([[near.id]]);
+    expect(told).toEqual([[near.id, withoutPush.id].sort((a, b) => a - b)]);
 
     // A retried run adds no row, so it queues and tells nothing.
     await runAlertFanOut({ db: t.db, clock: t.clock, delivery }, annonce.id);
@@ -466,6 +480,7 @@ describe('alert fan-out when an announcement is validated', () => {
     const near = [];
     for (let i = 0; i < 5; i++) {
       near.push(await buildUser(t.db, { lastLatitude: 48.5734 + i / 1000, lastLongitude: 7.7521 }));
+      await subscribeToPush(near[i]!.id);
     }
     const annonce = await buildAnnonce(t.db, {
       ownerId: owner.id,

@@ -290,7 +290,10 @@ export const alertDedupeKey = (annonceId: number) => `annonce-alert:${annonceId}
  * (bench/results/notifications-end-to-end-2026-11-25.md).
  */
 export interface FanOutDelivery {
-  /** Queues Web Push for these new rows, on the fan-out's own transaction (both commit or neither). */
+  /**
+   * Queues Web Push for these new rows (those whose user has a subscribed browser), on the
+   * fan-out's own transaction (both commit or neither).
+   */
   queuePush(tx: Db, ids: number[]): Promise<void>;
   /** Tells these users' open tabs; called once the rows are committed. */
   tell(userIds: number[]): Promise<void>;
@@ -392,10 +395,13 @@ export async function runAlertFanOut(
   const dispatchedAt = delivery ? sql`${now}::timestamptz` : sql`null::timestamptz`;
   /**
    * One row per recipient of `type` (its parameters from `params`, over the `recipient` rows of
-   * `from`); only the rows this run added (a retried run adds none), as two texts of ids.
+   * `from`); of the rows this run added (a retried run adds none), their users, and those whose
+   * user has a browser subscribed to Web Push: only they can be pushed. Queuing the others cost
+   * each slice ten jobs written, fetched, read and completed for nothing, the site's requests
+   * waiting behind them (bench/results/notifications-end-to-end-2026-12-04-notes.md, session 44).
    */
   const insert = async (tx: Db, type: NotificationType, params: SQL, from: SQL) => {
-    const [row] = await rowsOf<{ ids: string | null; users: string | null }>(
+    const [row] = await rowsOf<{ push_ids: string | null; users: string | null }>(
       tx,
       sql`with added as (
             insert into notifications (user_id, type, object_type, object_id, params, dedupe_key,
@@ -406,17 +412,20 @@ export async function runAlertFanOut(
                    ${key}, ${now}, ${dispatchedAt}
             from ${from}
             on conflict do nothing returning id, user_id)
-          select string_agg(id::text, ',') as ids, string_agg(user_id::text, ',') as users
+          select string_agg(id::text, ',') filter (
+                   where exists (select 1 from push_subscriptions ps
+                                 where ps.user_id = added.user_id)) as push_ids,
+                 string_agg(user_id::text, ',') as users
           from added`,
     );
-    return { ids: idsOf(row?.ids ?? null), users: idsOf(row?.users ?? null) };
+    return { pushIds: idsOf(row?.push_ids ?? null), users: idsOf(row?.users ?? null) };
   };
   /** One slice in its own transaction, its push queued with it, its users told after commit. */
   const write = async (type: NotificationType, params: SQL, from: SQL) => {
     const added = await db.transaction(async (tx) => {
       const added = await insert(tx, type, params, from);
       if (delivery) {
-        if (added.ids.length > 0) await delivery.queuePush(tx, added.ids);
+        if (added.pushIds.length > 0) await delivery.queuePush(tx, added.pushIds);
       } else {
         // Wakes the dispatcher at commit, like `notify`.
         await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);

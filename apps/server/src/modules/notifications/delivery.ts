@@ -49,8 +49,8 @@ export async function deliverPush(
   ids: readonly number[],
 ) {
   let sent = 0;
-  // Only the users with a subscribed browser: one query for the batch, not one per user (an alert
-  // fan-out queues 135,000 notifications around Paris, most of them for users without any).
+  // Only the users with a subscribed browser: one query for the batch, not one per user. The alert
+  // fan-out queues only theirs already; the dispatcher queues every row it claims.
   const subscribed = exists(
     deps.db
       .select({ id: pushSubscriptions.id })
