@@ -8,7 +8,9 @@
  * 1. Tops the users around Paris up to the national figure (PARIS_USERS reachable users within
  *    20 km, added once as `bench-paris-…` accounts), and creates a TO_VALIDATE announcement at the
  *    centre of Paris for each round.
- * 2. Opens live streams (Server-Sent Events) for STREAMS of the users who must be told.
+ * 2. Opens live streams (Server-Sent Events) for STREAMS of the users who must be told, and
+ *    subscribes PUSH_SUBSCRIBERS of them to Web Push, their messages taken by a stand-in for the
+ *    push services on this machine (push-sink.ts).
  * 3. ROUNDS times: a steady open-loop load of search and home (the discovery benchmark's requests,
  *    each at RATE a second: bench/open-loop.ts) runs alone, then again while an admin validates
  *    one of the announcements through POST /admin/api/annonce/:id/validate; then the round's
@@ -16,7 +18,7 @@
  *    starts from a checkpoint (startFromCheckpoint).
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
- *    the push jobs queued for all of them, and the last open stream told. Also the p95 of search
+ *    the push jobs queued for all of them with a subscribed browser, and the last open stream told. Also the p95 of search
  *    and home alone and during the fan-out, each round's and the rounds' answers pooled: one p95
  *    against another, minutes apart, moved by more than the goal's 20 % on a 2-core machine
  *    (bench/results/notifications-end-to-end-2026-12-04-notes.md), the windows alternated and
@@ -41,7 +43,9 @@ import {
 } from '../../apps/server/src/modules/notifications/alert-fan-out';
 import { formBody } from '../form-body';
 import { openLoop, type OpenLoopRequest } from '../open-loop';
+import { cpuPerRequest, cpuSoFar, type CpuSplit } from '../cpu-split';
 import { serverCommand } from '../references';
+import { startPushSink } from './push-sink';
 import { HOME_LIST_TTL_MS } from '../../apps/server/src/modules/discovery/discovery.service';
 
 const DATABASE_URL =
@@ -52,6 +56,11 @@ const PARIS = { latitude: 48.8566, longitude: 2.3522 };
 /** Reachable users within 20 km of Paris on the national set (bench/results/notifications-*.md). */
 const PARIS_USERS = Number(process.env.BENCH_PARIS_USERS ?? 135_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
+/**
+ * Recipients with a browser subscribed to Web Push: the fan-out queues pushes for them alone. By
+ * default those with an open stream; how many of Paris's watchers will subscribe is not known.
+ */
+const PUSH_SUBSCRIBERS = Number(process.env.BENCH_PUSH_SUBSCRIBERS ?? STREAMS);
 /** The paced load of each of search and home, requests per second, alone and during the fan-out. */
 const RATE = Number(process.env.BENCH_FAN_OUT_RATE ?? 40);
 const ALONE_SECONDS = 20;
@@ -81,7 +90,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server, index on, once its search index is loaded; stop() ends its process group. */
-async function startServer(port: number): Promise<() => Promise<void>> {
+async function startServer(port: number, pushCaFile: string): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-fan-out-'));
   const child = spawn(...serverCommand(), {
     cwd: ROOT,
@@ -95,6 +104,8 @@ async function startServer(port: number): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       AUTH_SECRET: SECRET,
       SEARCH_INDEX: 'on',
+      // The push stand-in's own certificate, trusted by the server alone.
+      NODE_EXTRA_CA_CERTS: pushCaFile,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -315,6 +326,9 @@ interface RoundFigures {
   non2xx: number;
   loadBefore: number;
   loadAfter: number;
+  /** CPU ms a second of the server and of PostgreSQL, in the window alone and in the fan-out's. */
+  cpuAlone: CpuSplit;
+  cpuDuring: CpuSplit;
 }
 
 /**
@@ -327,17 +341,21 @@ async function fanOutRound(options: {
   annonceId: number;
   adminToken: string;
   expected: number;
+  /** The recipients with a subscribed browser: push jobs must hold each of their rows. */
+  expectedPushed: number;
   streams: readonly Stream[];
   searches: readonly OpenLoopRequest[];
   homes: readonly OpenLoopRequest[];
 }): Promise<RoundFigures> {
   const { base, client, annonceId, expected, streams } = options;
   const loadBefore = os.loadavg()[0]!;
+  const cpuAloneFrom = { at: performance.now(), cpu: cpuSoFar() };
   const alone = [
     pacedLoad(base, options.searches, ALONE_SECONDS),
     pacedLoad(base, options.homes, ALONE_SECONDS),
   ];
   await Promise.all(alone.map((load) => load.figure));
+  const cpuAlone = cpuPerSecondSince(cpuAloneFrom);
 
   const during = [
     pacedLoad(base, options.searches, LIMIT_SECONDS),
@@ -350,6 +368,7 @@ async function fanOutRound(options: {
   );
   let stored = 0;
   const clicked = performance.now();
+  const cpuDuringFrom = { at: clicked, cpu: cpuSoFar() };
   const validated = await fetch(`${base}/admin/api/annonce/${annonceId}/validate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${options.adminToken}` },
@@ -400,7 +419,7 @@ async function fanOutRound(options: {
                        where n.id = (j.data->'ids'->>0)::int and n.object_id = $2)`,
         [clickedAt, annonceId],
       );
-      if (Number(queued.rows[0].ids) >= expected) queuedMs = now;
+      if (Number(queued.rows[0].ids) >= options.expectedPushed) queuedMs = now;
     }
     if (streamsMs === null && streams.every((stream) => stream.toldAt !== null)) {
       streamsMs = Math.max(...streams.map((stream) => stream.toldAt! - clicked));
@@ -409,6 +428,7 @@ async function fanOutRound(options: {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const endMs = Math.max(storedMs ?? 0, dispatchedMs ?? 0, queuedMs ?? 0, streamsMs ?? 0);
+  const cpuDuring = cpuPerSecondSince(cpuDuringFrom);
   for (const load of during) load.stop();
   const loadFigures = await Promise.all([...alone, ...during].map((load) => load.figure));
   const inFanOut = (times: Timed[]) =>
@@ -426,8 +446,15 @@ async function fanOutRound(options: {
     during: [inFanOut(during[0]!.times), inFanOut(during[1]!.times)],
     non2xx: loadFigures.reduce((sum, figure) => sum + figure.non2xx + figure.errors, 0),
     loadBefore,
+    cpuAlone,
+    cpuDuring,
     loadAfter: os.loadavg()[0]!,
   };
+}
+
+/** CPU ms a second of each role since `from` (Linux; zeros elsewhere). */
+function cpuPerSecondSince(from: { at: number; cpu: CpuSplit }): CpuSplit {
+  return cpuPerRequest(from.cpu, cpuSoFar(), (performance.now() - from.at) / 1000);
 }
 
 const seconds = (ms: number | null) =>
@@ -547,7 +574,8 @@ async function main() {
     });
   }
 
-  const stop = await startServer(port);
+  const pushSink = await startPushSink();
+  const stop = await startServer(port, pushSink.caFile);
   const streams: Stream[] = [];
   let figures: string[];
   try {
@@ -566,9 +594,25 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, HOME_LIST_TTL_MS / homesWarmed));
       }
     }
-    const watched = [...recipients.near, ...recipients.alerts.keys()]
-      .sort((a, b) => ((a * 7919) % 100_003) - ((b * 7919) % 100_003))
-      .slice(0, STREAMS);
+    // Spread over Paris's recipients (a fixed shuffle), not the lowest ids.
+    const shuffled = [...recipients.near, ...recipients.alerts.keys()].sort(
+      (a, b) => ((a * 7919) % 100_003) - ((b * 7919) % 100_003),
+    );
+    const watched = shuffled.slice(0, STREAMS);
+    // Earlier runs' subscriptions point at their own stand-ins, gone since.
+    await client.query(`delete from push_subscriptions where endpoint like '%/bench-push/%'`);
+    const subscribed = shuffled.slice(0, PUSH_SUBSCRIBERS);
+    const subscriptions = subscribed.map((userId) => pushSink.subscription(userId));
+    await client.query(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+       select * , now() from unnest($1::int[], $2::text[], $3::text[], $4::text[])`,
+      [
+        subscribed,
+        subscriptions.map((subscription) => subscription.endpoint),
+        subscriptions.map((subscription) => subscription.p256dh),
+        subscriptions.map((subscription) => subscription.auth),
+      ],
+    );
     const usernames = new Map(
       (
         await client.query(`select id, username from users where id = any($1::int[])`, [watched])
@@ -599,18 +643,29 @@ async function main() {
       if (index > 0) await settleAfterRound(client);
       await startFromCheckpoint(client);
       for (const stream of streams) stream.reset();
+      pushSink.reset();
       const round = await fanOutRound({
         base,
         client,
         annonceId,
         adminToken,
         expected,
+        expectedPushed: subscribed.length,
         streams,
         searches,
         homes,
       });
       rounds.push(round);
       console.log(roundRow(round, expected, recipients, streams.length));
+      const cpu = (split: CpuSplit) =>
+        `server ${Math.round(split.server)}, PostgreSQL ${Math.round(split.database)}`;
+      console.log(
+        `CPU ms a second, alone → during the fan-out: ${cpu(round.cpuAlone)} → ${cpu(round.cpuDuring)}`,
+      );
+      const pushed = pushSink.figures();
+      console.log(
+        `pushes taken by the stand-in: ${pushed.received} of ${subscribed.length}, the last ${pushed.lastAt === null ? 'never' : `${((pushed.lastAt - round.clicked) / 1000).toFixed(1)} s after the click`}`,
+      );
     }
     figures = [
       ...rounds.map((round) => roundRow(round, expected, recipients, streams.length)),
@@ -637,6 +692,7 @@ async function main() {
   } finally {
     for (const stream of streams) stream.close();
     await stop();
+    await pushSink.close();
     await client.end();
   }
 
@@ -651,7 +707,7 @@ async function main() {
     `Goal (issue 20): from the admin's validation to the last of the Paris notifications stored, pushed to open live streams and queued for Web Push, under ${GOAL_SECONDS} s; meanwhile the p95 of home and search rises by less than 20 %.`,
     '',
     `- Machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; the real server (one process: requests, dispatcher and pg-boss workers), PostgreSQL and the load share it`,
-    `- Times from the validation request: rows stored (first / all), all dispatched (claimed, told to the live bus, Web Push job queued), push jobs holding every id queued, the last of ${STREAMS} open live streams told; polled every 50 ms`,
+    `- Times from the validation request: rows stored (first / all), all dispatched (claimed, told to the live bus, Web Push job queued), push jobs holding the row of every recipient with a subscribed browser queued (${PUSH_SUBSCRIBERS} of them, their messages taken by a stand-in for the push services), the last of ${STREAMS} open live streams told; polled every 50 ms`,
     `- Load meanwhile: search (text + type + 50 km) and home of 64 users with alerts, each a steady open loop of ${RATE} req/s (bench/open-loop.ts: a request every ${1000 / RATE} ms whatever the answers do, its time counted from when it was due); its p95 alone (${ALONE_SECONDS} s just before) and during the fan-out (validation to the last stage); a run alternates ${ROUNDS} such rounds (a row each) and pools their answers (the row "rounds pooled": every window alone against every fan-out)`,
     '',
     '| run (UTC) | recipients | validation answered | first row stored | all stored | all dispatched | push jobs queued | streams told | end to end | search p95 alone → during (rise) | home p95 alone → during (rise) | non-2xx or no answer | load average |',
