@@ -664,7 +664,7 @@ async function main() {
       );
       const pushed = pushSink.figures();
       console.log(
-        `pushes taken by the stand-in: ${pushed.received} of ${subscribed.length}, the last ${pushed.lastAt === null ? 'never' : `${((pushed.lastAt - round.clicked) / 1000).toFixed(1)} s after the click`}`,
+        `pushes taken by the stand-in: ${pushed.received} of ${subscribed.length} over ${pushed.connections} connections, the last ${pushed.lastAt === null ? 'never' : `${((pushed.lastAt - round.clicked) / 1000).toFixed(1)} s after the click`}`,
       );
     }
     figures = [

@@ -16,6 +16,7 @@ export async function startPushSink() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-push-'));
   const { cert, key } = makeCertificate(dir);
   let received = 0;
+  let connections = 0;
   let lastAt: number | null = null;
   const server = https.createServer(
     { cert: fs.readFileSync(cert), key: fs.readFileSync(key) },
@@ -28,6 +29,10 @@ export async function startPushSink() {
       });
     },
   );
+  // TLS handshakes the server made: each costs it more than the message it then sends.
+  server.on('secureConnection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   // One browser's keys for every subscription: the server encrypts each message to it anyway.
@@ -42,10 +47,11 @@ export async function startPushSink() {
       p256dh,
       auth: crypto.randomBytes(16).toString('base64url'),
     }),
-    /** Messages taken since the last reset, and when the last came (this process's clock). */
-    figures: () => ({ received, lastAt }),
+    /** Messages and connections taken since the last reset, and when the last message came. */
+    figures: () => ({ received, connections, lastAt }),
     reset() {
       received = 0;
+      connections = 0;
       lastAt = null;
     },
     async close() {
