@@ -396,9 +396,10 @@ export async function runAlertFanOut(
   /**
    * One row per recipient of `type` (its parameters from `params`, over the `recipient` rows of
    * `from`); of the rows this run added (a retried run adds none), their users, and those whose
-   * user has a browser subscribed to Web Push: only they can be pushed. Queuing the others cost
-   * each slice ten jobs written, fetched, read and completed for nothing, the site's requests
-   * waiting behind them (bench/results/notifications-end-to-end-2026-12-04-notes.md, session 44).
+   * user has a browser subscribed to Web Push: only they can be pushed. Queued for every row,
+   * Paris's jobs kept the push worker going long after the last row, and the subscribed
+   * watchers' pushes waited their turn among them (bench/results/
+   * notifications-end-to-end-2026-12-04-notes.md, session 44).
    */
   const insert = async (tx: Db, type: NotificationType, params: SQL, from: SQL) => {
     const [row] = await rowsOf<{ push_ids: string | null; users: string | null }>(
