@@ -18,8 +18,8 @@
  *    starts from a checkpoint (startFromCheckpoint).
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
- *    the push jobs queued for all of them with a subscribed browser, and the last open stream told. Also the p95 of search
- *    and home alone and during the fan-out, each round's and the rounds' answers pooled: one p95
+ *    the push jobs queued for all of them with a subscribed browser, and the last open stream
+ *    told. Also the p95 of search and home alone and during the fan-out, each round's and the rounds' answers pooled: one p95
  *    against another, minutes apart, moved by more than the goal's 20 % on a 2-core machine
  *    (bench/results/notifications-end-to-end-2026-12-04-notes.md), the windows alternated and
  *    pooled tell the fan-out from the machine's drift.
@@ -45,7 +45,7 @@ import { formBody } from '../form-body';
 import { openLoop, type OpenLoopRequest } from '../open-loop';
 import { cpuPerRequest, cpuSoFar, type CpuSplit } from '../cpu-split';
 import { serverCommand } from '../references';
-import { startPushSink } from './push-sink';
+import { PUSH_SINK_PATH, startPushSink } from './push-sink';
 import { HOME_LIST_TTL_MS } from '../../apps/server/src/modules/discovery/discovery.service';
 
 const DATABASE_URL =
@@ -600,7 +600,9 @@ async function main() {
     );
     const watched = shuffled.slice(0, STREAMS);
     // Earlier runs' subscriptions point at their own stand-ins, gone since.
-    await client.query(`delete from push_subscriptions where endpoint like '%/bench-push/%'`);
+    await client.query(`delete from push_subscriptions where endpoint like $1`, [
+      `%${PUSH_SINK_PATH}%`,
+    ]);
     const subscribed = shuffled.slice(0, PUSH_SUBSCRIBERS);
     const subscriptions = subscribed.map((userId) => pushSink.subscription(userId));
     await client.query(

@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeCertificate } from '../../apps/server/test/deploy/nginx';
 
+/** The path of the stand-in's endpoints, whatever its port: earlier runs' subscriptions have it. */
+export const PUSH_SINK_PATH = '/bench-push/';
+
 /**
  * A stand-in for the browsers' push services, on this machine: an HTTPS server that takes every
  * Web Push message (201, as a push service does) and counts them, so that the server under
@@ -29,7 +32,7 @@ export async function startPushSink() {
       });
     },
   );
-  // TLS handshakes the server made: each costs it more than the message it then sends.
+  // The TLS connections the server opened to it: one each push would cost more than the push.
   server.on('secureConnection', () => {
     connections += 1;
   });
@@ -40,10 +43,8 @@ export async function startPushSink() {
   const p256dh = browser.generateKeys().toString('base64url');
   return {
     caFile: cert,
-    /** The endpoint prefix of this sink's subscriptions (any earlier run's are on another port). */
-    endpointPrefix: 'https://127.0.0.1:',
     subscription: (userId: number) => ({
-      endpoint: `https://127.0.0.1:${port}/bench-push/${userId}`,
+      endpoint: `https://127.0.0.1:${port}${PUSH_SINK_PATH}${userId}`,
       p256dh,
       auth: crypto.randomBytes(16).toString('base64url'),
     }),
