@@ -19,10 +19,10 @@
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
  *    the push jobs queued for all of them with a subscribed browser, and the last open stream
- *    told. Also the p95 of search and home alone and during the fan-out, each round's and the rounds' answers pooled: one p95
- *    against another, minutes apart, moved by more than the goal's 20 % on a 2-core machine
- *    (bench/results/notifications-end-to-end-2026-12-04-notes.md), the windows alternated and
- *    pooled tell the fan-out from the machine's drift.
+ *    told. Also the p95 of search and home alone and during the fan-out, each round's and the
+ *    rounds' answers pooled: one p95 against another, minutes apart, moved by more than the
+ *    goal's 20 % on a 2-core machine (bench/results/notifications-end-to-end-2026-12-04-notes.md),
+ *    the windows alternated and pooled tell the fan-out from the machine's drift.
  * Writes bench/results/notifications-end-to-end-<date>.md (earlier runs of the day kept): a row a
  * round and one of the rounds pooled; with BENCH_FAN_OUT_TIMES=<file> every answer's moment and
  * time as JSON.
