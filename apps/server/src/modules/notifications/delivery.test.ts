@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnnonce, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
@@ -88,6 +88,73 @@ describe('push delivery', () => {
     ]);
   });
 
+  it('sends a batch of several users at once: a failing push leaves the others sent and its browser kept', async () => {
+    const users = [await buildUser(t.db), await buildUser(t.db), await buildUser(t.db)];
+    const annonce = await buildAnnonce(t.db, { ownerId: users[0]!.id });
+    const endpointOf = (index: number) => `https://push.example.test/batch-${index}`;
+    await t.db.insert(pushSubscriptions).values(
+      users.map((user, index) => ({
+        userId: user.id,
+        endpoint: endpointOf(index),
+        p256dh: 'key',
+        auth: 'auth',
+        createdAt: t.clock.now(),
+      })),
+    );
+    await createNotifier({ db: t.db, clock: t.clock }).notify(
+      users.map((user) => ({
+        userId: user.id,
+        type: 'NEW_NEAR_VEHICLES' as const,
+        objectType: 'Annonce' as const,
+        objectId: annonce.id,
+      })),
+    );
+    const reached: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const send: SendPush = async (subscription) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight -= 1;
+      if (subscription.endpoint === endpointOf(1)) throw new Error('push service unavailable');
+      reached.push(subscription.endpoint);
+    };
+    const warnings: unknown[] = [];
+    const log = { warn: (obj: unknown) => void warnings.push(obj) };
+    const push = createPushService({
+      db: t.db,
+      clock: t.clock,
+      contact: 'mailto:x@y.test',
+      send,
+      log,
+    });
+    const ids = (await Promise.all(users.map((user) => idsOf(user.id)))).flat();
+    expect(await deliverPush({ db: t.db, push, log }, ids)).toEqual({ sent: 2 });
+    expect(reached.sort()).toEqual([endpointOf(0), endpointOf(2)]);
+    // Sent together, not one after the other.
+    expect(mostInFlight).toBe(3);
+    expect(warnings).toEqual([expect.objectContaining({ userId: users[1]!.id })]);
+    const left = await t.db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        lastSuccessAt: pushSubscriptions.lastSuccessAt,
+      })
+      .from(pushSubscriptions)
+      .where(
+        inArray(
+          pushSubscriptions.userId,
+          users.map((user) => user.id),
+        ),
+      )
+      .orderBy(pushSubscriptions.endpoint);
+    expect(left).toEqual([
+      { endpoint: endpointOf(0), lastSuccessAt: t.clock.now() },
+      { endpoint: endpointOf(1), lastSuccessAt: null },
+      { endpoint: endpointOf(2), lastSuccessAt: t.clock.now() },
+    ]);
+  });
+
   it('hands the push service only the notifications of users with a subscribed browser', async () => {
     const subscribed = await buildUser(t.db);
     const others = [await buildUser(t.db), await buildUser(t.db)];
@@ -109,11 +176,11 @@ describe('push delivery', () => {
     );
     const push = createPushService({ db: t.db, clock: t.clock, contact: 'mailto:x@y.test' });
     const askedFor: number[] = [];
-    const counting = {
+    const counting: typeof push = {
       ...push,
-      sendToUser: async (userId: number) => {
-        askedFor.push(userId);
-        return { sent: 1, pruned: 0 };
+      sendToUsers: async (messages) => {
+        askedFor.push(...messages.map((message) => message.userId));
+        return { sent: messages.length, pruned: 0, failed: 0 };
       },
     };
     const ids = (await Promise.all([subscribed, ...others].map((user) => idsOf(user.id)))).flat();

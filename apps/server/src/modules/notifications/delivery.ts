@@ -40,15 +40,14 @@ async function load(db: Db, ids: readonly number[], only?: SQL) {
 }
 
 /**
- * Web Push of each (not muted) notification to every browser its user subscribed. A failure is
- * logged and not retried: the notification stays in the bell, and a retry would push the others of
- * the batch twice.
+ * Web Push of each (not muted) notification to every browser its user subscribed, the batch at
+ * once (push.service's sendToUsers). A failure is logged and not retried: the notification stays
+ * in the bell, and a retry would push the others of the batch twice.
  */
 export async function deliverPush(
   deps: { db: Db; push: PushService; log: { warn(obj: unknown, msg?: string): void } },
   ids: readonly number[],
 ) {
-  let sent = 0;
   // Only the users with a subscribed browser: one query for the batch, not one per user. The alert
   // fan-out queues only theirs already; the dispatcher queues every row it claims.
   const subscribed = exists(
@@ -57,23 +56,28 @@ export async function deliverPush(
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, notifications.userId)),
   );
-  for (const row of await load(deps.db, ids, subscribed)) {
-    if (row.muted) continue;
-    const type = row.type as NotificationType;
-    const text = renderNotification(type, row.params, notificationLocaleOf(row.locale));
-    try {
-      const result = await deps.push.sendToUser(row.userId, {
-        title: text.title,
-        body: text.body,
-        url: notificationRoute(type, row.objectId),
-        tag: `notification-${row.id}`,
-      });
-      sent += result.sent;
-    } catch (error) {
-      deps.log.warn({ err: error, notificationId: row.id }, 'push not delivered');
-    }
+  const messages = (await load(deps.db, ids, subscribed))
+    .filter((row) => !row.muted)
+    .map((row) => {
+      const type = row.type as NotificationType;
+      const text = renderNotification(type, row.params, notificationLocaleOf(row.locale));
+      return {
+        userId: row.userId,
+        payload: {
+          title: text.title,
+          body: text.body,
+          url: notificationRoute(type, row.objectId),
+          tag: `notification-${row.id}`,
+        },
+      };
+    });
+  try {
+    const { sent } = await deps.push.sendToUsers(messages);
+    return { sent };
+  } catch (error) {
+    deps.log.warn({ err: error, notificationIds: ids }, 'push not delivered');
+    return { sent: 0 };
   }
-  return { sent };
 }
 
 /**

@@ -57,6 +57,12 @@ export type SendPush = (
 export const sendWithWebPush: SendPush = (subscription, payload, options) =>
   webpush.sendNotification(subscription, payload, options);
 
+/**
+ * Pushes waiting for their push service's answer at once, per batch: enough to keep a kept-alive
+ * connection busy while each answer travels, few enough not to open a crowd of them.
+ */
+const PUSHES_IN_FLIGHT = 16;
+
 /** The push service's answer for a subscription that no longer exists: forget it. */
 function isGone(error: unknown): boolean {
   const status = (error as { statusCode?: number } | null)?.statusCode;
@@ -120,57 +126,73 @@ export function createPushService(deps: {
     },
 
     /**
-     * Sends one message to every browser of the user. Subscriptions the push service says are
-     * gone (404, 410) are deleted; other failures are reported so the job is retried.
+     * Sends each message to every browser of its user: the subscriptions read in one query, the
+     * pushes sent PUSHES_IN_FLIGHT at a time, then those the push service says are gone (404,
+     * 410) deleted and the others' last success written, one statement each. A push that fails
+     * otherwise is logged and counted; the notification stays in the bell.
      */
-    async sendToUser(
-      userId: number,
-      payload: PushPayload,
-    ): Promise<{ sent: number; pruned: number }> {
+    async sendToUsers(
+      messages: ReadonlyArray<{ userId: number; payload: PushPayload }>,
+    ): Promise<{ sent: number; pruned: number; failed: number }> {
+      if (messages.length === 0) return { sent: 0, pruned: 0, failed: 0 };
+      const userIds = [...new Set(messages.map((message) => message.userId))];
       const subscriptions = await db
         .select()
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId));
-      if (subscriptions.length === 0) return { sent: 0, pruned: 0 };
+        .where(inArray(pushSubscriptions.userId, userIds));
+      if (subscriptions.length === 0) return { sent: 0, pruned: 0, failed: 0 };
+      const browsersOf = new Map<number, typeof subscriptions>();
+      for (const subscription of subscriptions) {
+        browsersOf.set(subscription.userId, [
+          ...(browsersOf.get(subscription.userId) ?? []),
+          subscription,
+        ]);
+      }
       const { publicKey, privateKey } = await vapid();
-      const gone: number[] = [];
-      const succeeded: number[] = [];
-      const failures: unknown[] = [];
-      await Promise.all(
-        subscriptions.map(async (subscription) => {
+      const vapidDetails = { subject: deps.contact, publicKey, privateKey };
+      const pushes = messages.flatMap((message) =>
+        (browsersOf.get(message.userId) ?? []).map((subscription) => ({ message, subscription })),
+      );
+      const gone = new Set<number>();
+      const succeeded = new Set<number>();
+      let sent = 0;
+      let failed = 0;
+      let next = 0;
+      const sendNext = async (): Promise<void> => {
+        for (let push = pushes[next++]; push; push = pushes[next++]) {
+          const { message, subscription } = push;
           try {
             await send(
               {
                 endpoint: subscription.endpoint,
                 keys: { p256dh: subscription.p256dh, auth: subscription.auth },
               },
-              JSON.stringify(payload),
-              {
-                vapidDetails: { subject: deps.contact, publicKey, privateKey },
-                TTL: 24 * 60 * 60,
-              },
+              JSON.stringify(message.payload),
+              { vapidDetails, TTL: 24 * 60 * 60 },
             );
-            succeeded.push(subscription.id);
+            sent += 1;
+            succeeded.add(subscription.id);
           } catch (error) {
-            if (isGone(error)) gone.push(subscription.id);
-            else failures.push(error);
+            if (isGone(error)) gone.add(subscription.id);
+            else {
+              failed += 1;
+              deps.log?.warn({ err: error, userId: message.userId }, 'push delivery failed');
+            }
           }
-        }),
-      );
-      if (gone.length > 0) {
-        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+        }
+      };
+      await Promise.all(Array.from({ length: PUSHES_IN_FLIGHT }, sendNext));
+      if (gone.size > 0) {
+        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...gone]));
       }
-      if (succeeded.length > 0) {
+      const alive = [...succeeded].filter((id) => !gone.has(id));
+      if (alive.length > 0) {
         await db
           .update(pushSubscriptions)
           .set({ lastSuccessAt: clock.now() })
-          .where(inArray(pushSubscriptions.id, succeeded));
+          .where(inArray(pushSubscriptions.id, alive));
       }
-      if (failures.length > 0) {
-        deps.log?.warn({ err: failures[0], userId }, 'push delivery failed');
-        if (succeeded.length === 0) throw failures[0];
-      }
-      return { sent: succeeded.length, pruned: gone.length };
+      return { sent, pruned: gone.size, failed };
     },
   };
 }
