@@ -28,6 +28,8 @@ await build({
     migrate: 'src/cli/migrate.cli.ts',
     'create-admin': 'src/cli/create-admin.cli.ts',
     'import-police-stations': 'src/seed/police-stations/import-police-stations.cli.ts',
+    // Started as a thread by push-sender.ts, found beside the bundle by that name.
+    'push-sender-worker': 'src/modules/notifications/push-sender.worker.ts',
   },
   outdir,
   bundle: true,

@@ -67,14 +67,16 @@ export async function startJobs(deps: JobsDeps): Promise<Jobs> {
       log.info(result, 'completion deadlines: announcements reminded or back to draft');
     }
   });
-  const stopNotificationJobs = await startNotificationJobs(boss, deps);
+  const notificationJobs = await startNotificationJobs(boss, deps);
   log.info('background jobs started');
 
   return {
     boss,
     async stop() {
-      await stopNotificationJobs();
+      await notificationJobs.stop();
+      // Graceful: resolves once the jobs in progress (pushes being sent among them) are done.
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await notificationJobs.release();
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import {
   createDispatcher,
   createLiveBus,
+  createPushSender,
   createPushService,
   deliverMail,
   deliverPush,
@@ -55,15 +56,24 @@ export const FAN_OUT_START_DELAY_MS = 2_000;
 export async function startNotificationJobs(
   boss: PgBoss,
   deps: JobsDeps,
-): Promise<() => Promise<void>> {
+): Promise<{
+  /** Stops dispatching (the queue's workers may still be finishing their jobs). */
+  stop(): Promise<void>;
+  /** Once the queue's workers have stopped: ends the push sending thread. */
+  release(): Promise<void>;
+}> {
   const { database, clock, log } = deps;
   const config = deps.config as Partial<Config>;
   const db = database.db;
   const bus = await createLiveBus(config.REDIS_URL, log);
+  // Encrypting and signing a push costs the CPU of a request: done on a thread of its own.
+  const sender = createPushSender();
+  await sender.ready();
   const push = createPushService({
     db,
     clock,
     contact: `mailto:${config.SUPPORT_EMAIL ?? 'support@veilleurs.fr'}`,
+    send: sender.send,
     log,
   });
   // Generated on the first start and kept (DB), so subscriptions survive restarts.
@@ -203,11 +213,14 @@ export async function startNotificationJobs(
   timer.unref();
   wake();
 
-  return async () => {
-    clearInterval(timer);
-    await stopListening();
-    await dispatcher.run();
-    await bus.close();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await stopListening();
+      await dispatcher.run();
+      await bus.close();
+    },
+    release: () => sender.close(),
   };
 }
 

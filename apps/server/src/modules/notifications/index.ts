@@ -19,6 +19,7 @@ export { createDispatcher } from './dispatcher';
 export { createLiveBus, createLocalLiveBus } from './live-bus';
 export { NOTIFICATIONS_CHANNEL } from './notifier';
 export { createPushService, loadOrCreateVapidKeys } from './push.service';
+export { createPushSender } from './push-sender';
 
 /**
  * Notifications (issue 9): the bell's calls, the live stream and push subscriptions. Delivery (live,

@@ -1,0 +1,89 @@
+/**
+ * The thread that sends Web Push (push-sender.ts starts it): it encrypts each message, signs it
+ * and posts it to the push service, answering each request with its outcome. Node runs this file
+ * as it is (types stripped), so it keeps to erasable TypeScript and imports only packages.
+ */
+import https from 'node:https';
+import os from 'node:os';
+import tls from 'node:tls';
+import { parentPort, workerData } from 'node:worker_threads';
+import webpush from 'web-push';
+import type { PushOutcome, PushRequest, PushSenderOptions } from './push-sender';
+
+const options = workerData as PushSenderOptions;
+
+/**
+ * This thread gives way to the serving thread and to PostgreSQL: on Linux a thread has its own
+ * nice value, and 0 names the calling thread. A push a second later is fine; a page is not.
+ */
+try {
+  os.setPriority(0, os.constants.priority.PRIORITY_LOW);
+} catch {
+  // A system that refuses keeps the normal priority.
+}
+const port = parentPort!;
+
+/** Kept-alive connections: one TLS handshake per push service, not per push. */
+const agent = new https.Agent({
+  keepAlive: true,
+  ...(options.trustedCertificate
+    ? { ca: [...tls.rootCertificates, options.trustedCertificate] }
+    : {}),
+});
+
+/**
+ * A VAPID token is valid for any message to the same push service until it expires (RFC 8292):
+ * signed once an hour per service instead of once per push. It is made valid for 12 hours, the
+ * library's own default; push services refuse more than 24.
+ */
+const TOKEN_REUSED_FOR_MS = 60 * 60 * 1000;
+const TOKEN_VALID_FOR_S = 12 * 60 * 60;
+const tokens = new Map<string, { authorization: string; renewAt: number }>();
+
+function authorizationFor(endpoint: string, vapid: PushRequest['vapidDetails']): string {
+  const audience = new URL(endpoint).origin;
+  const key = `${audience} ${vapid.subject} ${vapid.publicKey}`;
+  const now = Date.now();
+  const kept = tokens.get(key);
+  if (kept && kept.renewAt > now) return kept.authorization;
+  const { Authorization } = webpush.getVapidHeaders(
+    audience,
+    vapid.subject,
+    vapid.publicKey,
+    vapid.privateKey,
+    'aes128gcm',
+    Math.floor(now / 1000) + TOKEN_VALID_FOR_S,
+  );
+  tokens.set(key, { authorization: Authorization, renewAt: now + TOKEN_REUSED_FOR_MS });
+  return Authorization;
+}
+
+/** A push service that does not answer fails its push instead of holding its job. */
+const SEND_TIMEOUT_MS = 30_000;
+
+async function sendOne(request: PushRequest): Promise<PushOutcome> {
+  try {
+    await webpush.sendNotification(request.subscription, request.payload, {
+      TTL: request.ttl,
+      headers: {
+        Authorization: authorizationFor(request.subscription.endpoint, request.vapidDetails),
+      },
+      agent,
+      timeout: SEND_TIMEOUT_MS,
+    });
+    return { id: request.id, ok: true };
+  } catch (error) {
+    const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+    return {
+      id: request.id,
+      ok: false,
+      statusCode: typeof statusCode === 'number' ? statusCode : null,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+port.on('message', (request: PushRequest) => {
+  void sendOne(request).then((outcome) => port.postMessage(outcome));
+});
+port.postMessage({ ready: true });
