@@ -90,7 +90,10 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server, index on, once its search index is loaded; stop() ends its process group. */
-async function startServer(port: number, pushCaFile: string): Promise<() => Promise<void>> {
+async function startServer(
+  port: number,
+  pushSink: { caFile: string; origin: string },
+): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-fan-out-'));
   const child = spawn(...serverCommand(), {
     cwd: ROOT,
@@ -104,8 +107,10 @@ async function startServer(port: number, pushCaFile: string): Promise<() => Prom
       LOG_LEVEL: 'warn',
       AUTH_SECRET: SECRET,
       SEARCH_INDEX: 'on',
-      // The push stand-in's own certificate, trusted by the server alone.
-      NODE_EXTRA_CA_CERTS: pushCaFile,
+      // The push stand-in's own certificate, trusted by the server alone, and its address,
+      // allowed besides the browsers' push services.
+      NODE_EXTRA_CA_CERTS: pushSink.caFile,
+      PUSH_SERVICE_EXTRA_ORIGINS: pushSink.origin,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -575,7 +580,7 @@ async function main() {
   }
 
   const pushSink = await startPushSink();
-  const stop = await startServer(port, pushSink.caFile);
+  const stop = await startServer(port, pushSink);
   const streams: Stream[] = [];
   let figures: string[];
   try {

@@ -42,6 +42,7 @@ export async function startPushSink() {
   const p256dh = browser.generateKeys().toString('base64url');
   return {
     caFile: cert,
+    origin: `https://127.0.0.1:${port}`,
     subscription: (userId: number) => ({
       endpoint: `https://127.0.0.1:${port}${PUSH_SINK_PATH}${userId}`,
       p256dh,

@@ -100,6 +100,21 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Sentry-compatible DSN for the web app; used only in production and preproduction. */
   SENTRY_DSN: optionalUrl,
+  /**
+   * Origins a push subscription may point at besides the browsers' own push services
+   * (push-endpoints.ts), comma-separated: a test's or a bench's stand-in. Empty in production.
+   */
+  PUSH_SERVICE_EXTRA_ORIGINS: z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .every((entry) => entry === '' || URL.canParse(entry)),
+      'comma-separated https:// origins',
+    ),
   /** Where support messages, bug reports and account-deletion requests are mailed. */
   SUPPORT_EMAIL: z.email().default('support@veilleurs.fr'),
   /** A chat service's incoming webhook that also receives bug reports (form-encoded post). */

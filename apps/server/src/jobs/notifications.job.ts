@@ -9,6 +9,7 @@ import {
   createLiveBus,
   createPushSender,
   createPushService,
+  parseExtraPushOrigins,
   deliverMail,
   deliverPush,
   loadOrCreateVapidKeys,
@@ -73,6 +74,7 @@ export async function startNotificationJobs(
     db,
     clock,
     contact: `mailto:${config.SUPPORT_EMAIL ?? 'support@veilleurs.fr'}`,
+    extraPushOrigins: parseExtraPushOrigins(config.PUSH_SERVICE_EXTRA_ORIGINS),
     send: sender.send,
     log,
   });

@@ -39,8 +39,8 @@ describe('push delivery', () => {
         auth: 'auth',
         createdAt: t.clock.now(),
       });
-    await subscribe('https://push.example.test/alive');
-    await subscribe('https://push.example.test/gone');
+    await subscribe('https://fcm.googleapis.com/fcm/send/alive');
+    await subscribe('https://fcm.googleapis.com/fcm/send/gone');
     const sent: Array<{ endpoint: string; payload: Record<string, unknown>; subject: string }> = [];
     const send: SendPush = async (subscription, payload, options) => {
       if (subscription.endpoint.endsWith('/gone')) {
@@ -68,7 +68,7 @@ describe('push delivery', () => {
     expect(result).toEqual({ sent: 1 });
     expect(sent).toEqual([
       {
-        endpoint: 'https://push.example.test/alive',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/alive',
         subject: 'mailto:support@veilleurs.fr',
         payload: expect.objectContaining({
           title: 'Annonce validée',
@@ -84,14 +84,14 @@ describe('push delivery', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, user.id));
     expect(left).toEqual([
-      { endpoint: 'https://push.example.test/alive', lastSuccessAt: t.clock.now() },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/alive', lastSuccessAt: t.clock.now() },
     ]);
   });
 
   it('sends a batch of several users at once: a failing push leaves the others sent and its browser kept', async () => {
     const users = [await buildUser(t.db), await buildUser(t.db), await buildUser(t.db)];
     const annonce = await buildAnnonce(t.db, { ownerId: users[0]!.id });
-    const endpointOf = (index: number) => `https://push.example.test/batch-${index}`;
+    const endpointOf = (index: number) => `https://fcm.googleapis.com/fcm/send/batch-${index}`;
     await t.db.insert(pushSubscriptions).values(
       users.map((user, index) => ({
         userId: user.id,
@@ -134,7 +134,7 @@ describe('push delivery', () => {
     expect(reached.sort()).toEqual([endpointOf(0), endpointOf(2)]);
     // Sent together, not one after the other.
     expect(mostInFlight).toBe(3);
-    expect(warnings).toEqual([expect.objectContaining({ userId: users[1]!.id })]);
+    expect(warnings).toEqual([expect.objectContaining({ userId: users[1]!.id, failed: 1 })]);
     const left = await t.db
       .select({
         endpoint: pushSubscriptions.endpoint,
@@ -155,13 +155,45 @@ describe('push delivery', () => {
     ]);
   });
 
+  it('never posts to a stored endpoint outside the push services, and forgets it', async () => {
+    const user = await buildUser(t.db);
+    const annonce = await buildAnnonce(t.db, { ownerId: user.id });
+    await t.db.insert(pushSubscriptions).values(
+      ['https://10.0.0.5/admin', 'https://fcm.googleapis.com/fcm/send/kept'].map((endpoint) => ({
+        userId: user.id,
+        endpoint,
+        p256dh: 'key',
+        auth: 'auth',
+        createdAt: t.clock.now(),
+      })),
+    );
+    await createNotifier({ db: t.db, clock: t.clock }).notify({
+      userId: user.id,
+      type: 'ANNONCE_ACCEPTED',
+      objectType: 'Annonce',
+      objectId: annonce.id,
+    });
+    const posted: string[] = [];
+    const send: SendPush = async (subscription) => void posted.push(subscription.endpoint);
+    const push = createPushService({ db: t.db, clock: t.clock, contact: 'mailto:x@y.test', send });
+    expect(await deliverPush({ db: t.db, push, log: silent }, await idsOf(user.id))).toEqual({
+      sent: 1,
+    });
+    expect(posted).toEqual(['https://fcm.googleapis.com/fcm/send/kept']);
+    const left = await t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.id));
+    expect(left).toEqual([{ endpoint: 'https://fcm.googleapis.com/fcm/send/kept' }]);
+  });
+
   it('hands the push service only the notifications of users with a subscribed browser', async () => {
     const subscribed = await buildUser(t.db);
     const others = [await buildUser(t.db), await buildUser(t.db)];
     const annonce = await buildAnnonce(t.db, { ownerId: subscribed.id });
     await t.db.insert(pushSubscriptions).values({
       userId: subscribed.id,
-      endpoint: 'https://push.example.test/only',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/only',
       p256dh: 'key',
       auth: 'auth',
       createdAt: t.clock.now(),

@@ -406,6 +406,29 @@ describe('push subscriptions', () => {
     expect(bad.json()).toMatchObject({ invalidField: 'endpoint' });
   });
 
+  it('refuses an endpoint outside the browsers’ push services: the server would post there', async () => {
+    for (const endpoint of [
+      'https://10.0.0.5/admin',
+      'https://127.0.0.1:5432/',
+      'https://169.254.169.254/latest/meta-data/',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com.attacker.example/abc',
+    ]) {
+      const refused = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/pushSubscription/subscribe',
+        payload: subscription(endpoint),
+      });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.json()).toMatchObject({ invalidField: 'endpoint' });
+      const kept = await t.db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, endpoint));
+      expect(kept).toEqual([]);
+    }
+  });
+
   it('hands out the same VAPID public key every time (kept in the database)', async () => {
     const first = (
       await t.injectAs(alice, { method: 'GET', url: '/pushSubscription/publicKey' })
@@ -418,7 +441,7 @@ describe('push subscriptions', () => {
   });
 
   it('keeps a subscription, moves a re-used endpoint to its new user, and lets only its owner remove it', async () => {
-    const endpoint = 'https://push.example.test/send/abc';
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
     await t.injectAs(alice, {
       method: 'POST',
       url: '/pushSubscription/subscribe',

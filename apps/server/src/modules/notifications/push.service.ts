@@ -2,7 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/database';
 import { pushSubscriptions, serverKeys } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { isPushServiceEndpoint } from './push-endpoints';
 
 const VAPID_KEY_NAME = 'vapid';
 
@@ -74,6 +76,8 @@ export function createPushService(deps: {
   clock: Clock;
   /** mailto: contact given to push services with every message (VAPID "subject"). */
   contact: string;
+  /** Origins allowed besides the push services' (PUSH_SERVICE_EXTRA_ORIGINS, parsed). */
+  extraPushOrigins?: readonly string[];
   send?: SendPush;
   log?: { warn(obj: unknown, msg?: string): void };
 }) {
@@ -99,6 +103,9 @@ export function createPushService(deps: {
       subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
       userAgent: string | undefined,
     ): Promise<void> {
+      if (!isPushServiceEndpoint(subscription.endpoint, deps.extraPushOrigins)) {
+        throw new AppError('VALIDATION_FAILED', { invalidField: 'endpoint' });
+      }
       const values = {
         userId,
         endpoint: subscription.endpoint,
@@ -128,8 +135,9 @@ export function createPushService(deps: {
     /**
      * Sends each message to every browser of its user: the subscriptions read in one query, the
      * pushes sent PUSHES_IN_FLIGHT at a time, then those the push service says are gone (404,
-     * 410) deleted and the others' last success written, one statement each. A push that fails
-     * otherwise is logged and counted; the notification stays in the bell.
+     * 410) deleted and the others' last success written, one statement each. A subscription
+     * outside the push services (push-endpoints.ts) is deleted unsent. A push that fails otherwise
+     * is counted, logged once a batch; the notification stays in the bell.
      */
     async sendToUsers(
       messages: ReadonlyArray<{ userId: number; payload: PushPayload }>,
@@ -141,8 +149,20 @@ export function createPushService(deps: {
         .from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, userIds));
       if (subscriptions.length === 0) return { sent: 0, pruned: 0, failed: 0 };
+      // Kept before endpoints were checked, or written by hand: never posted to, forgotten.
+      const elsewhere = subscriptions.filter(
+        (subscription) => !isPushServiceEndpoint(subscription.endpoint, deps.extraPushOrigins),
+      );
+      const gone = new Set(elsewhere.map((subscription) => subscription.id));
+      if (elsewhere.length > 0) {
+        deps.log?.warn(
+          { subscriptionIds: [...gone] },
+          'push subscriptions outside the push services forgotten',
+        );
+      }
       const browsersOf = new Map<number, typeof subscriptions>();
       for (const subscription of subscriptions) {
+        if (gone.has(subscription.id)) continue;
         browsersOf.set(subscription.userId, [
           ...(browsersOf.get(subscription.userId) ?? []),
           subscription,
@@ -153,10 +173,10 @@ export function createPushService(deps: {
       const pushes = messages.flatMap((message) =>
         (browsersOf.get(message.userId) ?? []).map((subscription) => ({ message, subscription })),
       );
-      const gone = new Set<number>();
       const succeeded = new Set<number>();
       let sent = 0;
       let failed = 0;
+      let firstFailure: { err: unknown; userId: number } | undefined;
       let next = 0;
       const sendNext = async (): Promise<void> => {
         for (let push = pushes[next++]; push; push = pushes[next++]) {
@@ -176,12 +196,14 @@ export function createPushService(deps: {
             if (isGone(error)) gone.add(subscription.id);
             else {
               failed += 1;
-              deps.log?.warn({ err: error, userId: message.userId }, 'push delivery failed');
+              firstFailure ??= { err: error, userId: message.userId };
             }
           }
         }
       };
       await Promise.all(Array.from({ length: PUSHES_IN_FLIGHT }, sendNext));
+      // One line a batch: a push service that is down fails every push sent to it.
+      if (firstFailure) deps.log?.warn({ ...firstFailure, failed }, 'push delivery failed');
       if (gone.size > 0) {
         await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...gone]));
       }
