@@ -186,6 +186,14 @@ describe('the push sending thread', () => {
     const next = browserSubscription('/push/after');
     await slow.send(next.subscription, '{"after":true}', { vapidDetails, TTL: 60 });
     expect(received.map((request) => request.path)).toEqual(['/push/after']);
+    // A push given while the old thread is still ending goes to the new one, untouched by the
+    // old one's end.
+    const ending = slow.close();
+    const meanwhile = browserSubscription('/push/meanwhile');
+    const given = slow.send(meanwhile.subscription, '{}', { vapidDetails, TTL: 60 });
+    await ending;
+    await given;
+    expect(received.map((request) => request.path)).toEqual(['/push/after', '/push/meanwhile']);
     await slow.close();
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));

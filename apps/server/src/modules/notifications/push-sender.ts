@@ -40,21 +40,24 @@ function workerFile(): URL {
  * the pushes it had and is started again by the next one.
  */
 export function createPushSender(options: PushSenderOptions = {}) {
-  let worker: Worker | null = null;
-  let online: Promise<void> | null = null;
+  /** The running thread, with the pushes it was given and has not answered yet. */
+  let current: {
+    thread: Worker;
+    online: Promise<void>;
+    pending: Map<number, { resolve(): void; reject(error: Error): void }>;
+  } | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
-
-  const failPending = (error: Error) => {
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
-  };
 
   const start = () => {
     const thread = new Worker(workerFile(), { workerData: options });
     // An idle sender does not keep the process alive; pending pushes keep their job waiting.
     thread.unref();
-    online = new Promise<void>((resolve, reject) => {
+    const pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+    const failPending = (error: Error) => {
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    const online = new Promise<void>((resolve, reject) => {
       thread.once('message', (first: { ready?: true }) => {
         if (first.ready) resolve();
         thread.on('message', (outcome: PushOutcome) => {
@@ -76,7 +79,7 @@ export function createPushSender(options: PushSenderOptions = {}) {
         failPending(error);
       });
       thread.once('exit', (code) => {
-        if (worker === thread) worker = null;
+        if (current?.thread === thread) current = null;
         const error = new Error(`push sending thread exited (${code})`);
         reject(error);
         failPending(error);
@@ -84,12 +87,12 @@ export function createPushSender(options: PushSenderOptions = {}) {
     });
     // Failures reach whoever awaits ready() or a send; nobody else need hear of them.
     online.catch(() => {});
-    worker = thread;
-    return thread;
+    current = { thread, online, pending };
+    return current;
   };
 
   const send: SendPush = async (subscription, payload, sendOptions) => {
-    const thread = worker ?? start();
+    const { thread, pending } = current ?? start();
     const id = nextId++;
     const request: PushRequest = {
       id,
@@ -108,13 +111,13 @@ export function createPushSender(options: PushSenderOptions = {}) {
     send,
     /** Starts the thread if it is not, and waits until it can send. */
     async ready(): Promise<void> {
-      if (!worker) start();
-      await online;
+      await (current ?? start()).online;
     },
+    /** Ends the thread; the pushes it had fail. */
     async close(): Promise<void> {
-      const thread = worker;
-      worker = null;
-      if (thread) await thread.terminate();
+      const ending = current;
+      current = null;
+      if (ending) await ending.thread.terminate();
     },
   };
 }
