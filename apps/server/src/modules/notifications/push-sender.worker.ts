@@ -23,7 +23,10 @@ try {
 }
 const port = parentPort!;
 
-/** Kept-alive connections: one TLS handshake per push service, not per push. */
+/**
+ * Connections kept open and reused: a TLS handshake per connection (as many as the pushes in
+ * flight), not per push.
+ */
 const agent = new https.Agent({
   keepAlive: true,
   ...(options.trustedCertificate
