@@ -55,3 +55,25 @@ describe('configuration at start-up in production', () => {
     expect(loadConfig({ APP_ENV: 'production', DATA_DIR: '/tmp/x' }).APP_ENV).toBe('production');
   });
 });
+
+describe('origins a push subscription may point at besides the push services', () => {
+  it('reads them once, as each endpoint’s origin is written, and refuses what is not an address', () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/veilleurs-config-check',
+      PUSH_SERVICE_EXTRA_ORIGINS: ' https://127.0.0.1:4443/ ,https://push.test.example ',
+    });
+    expect(config.PUSH_SERVICE_EXTRA_ORIGINS).toEqual([
+      'https://127.0.0.1:4443',
+      'https://push.test.example',
+    ]);
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/veilleurs-config-check' }).PUSH_SERVICE_EXTRA_ORIGINS,
+    ).toEqual([]);
+    expect(
+      problemsOf({
+        DATA_DIR: '/tmp/veilleurs-config-check',
+        PUSH_SERVICE_EXTRA_ORIGINS: 'not an origin',
+      }),
+    ).toContain('PUSH_SERVICE_EXTRA_ORIGINS');
+  });
+});

@@ -107,14 +107,18 @@ const EnvSchema = z.object({
   PUSH_SERVICE_EXTRA_ORIGINS: z
     .string()
     .optional()
-    .refine(
-      (value) =>
-        (value ?? '')
-          .split(',')
-          .map((entry) => entry.trim())
-          .every((entry) => entry === '' || URL.canParse(entry)),
-      'comma-separated https:// origins',
-    ),
+    .transform((value, context) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (!entries.every((entry) => URL.canParse(entry))) {
+        context.addIssue({ code: 'custom', message: 'comma-separated https:// origins' });
+        return z.NEVER;
+      }
+      // Each as URL.origin writes it, which is what an endpoint's origin is compared with.
+      return entries.map((entry) => new URL(entry).origin);
+    }),
   /** Where support messages, bug reports and account-deletion requests are mailed. */
   SUPPORT_EMAIL: z.email().default('support@veilleurs.fr'),
   /** A chat service's incoming webhook that also receives bug reports (form-encoded post). */

@@ -9,7 +9,6 @@ import {
   createLiveBus,
   createPushSender,
   createPushService,
-  parseExtraPushOrigins,
   deliverMail,
   deliverPush,
   loadOrCreateVapidKeys,
@@ -74,7 +73,7 @@ export async function startNotificationJobs(
     db,
     clock,
     contact: `mailto:${config.SUPPORT_EMAIL ?? 'support@veilleurs.fr'}`,
-    extraPushOrigins: parseExtraPushOrigins(config.PUSH_SERVICE_EXTRA_ORIGINS),
+    extraPushOrigins: config.PUSH_SERVICE_EXTRA_ORIGINS ?? [],
     send: sender.send,
     log,
   });

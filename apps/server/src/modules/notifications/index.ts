@@ -5,7 +5,6 @@ import { createLiveTickets } from './live-tickets';
 import type { RecordAdminAction } from '../../lib/admin-audit-entry';
 import notificationsRoutes from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
-import { parseExtraPushOrigins } from './push-endpoints';
 import { createPushService } from './push.service';
 
 // What the other modules may use of this one (docs/architecture.md, "Module boundaries").
@@ -21,7 +20,6 @@ export { createLiveBus, createLocalLiveBus } from './live-bus';
 export { NOTIFICATIONS_CHANNEL } from './notifier';
 export { createPushService, loadOrCreateVapidKeys } from './push.service';
 export { createPushSender } from './push-sender';
-export { parseExtraPushOrigins } from './push-endpoints';
 
 /**
  * Notifications (issue 9): the bell's calls, the live stream and push subscriptions. Delivery (live,
@@ -47,7 +45,7 @@ export default async function notificationsModule(
       db,
       clock,
       contact: `mailto:${config.SUPPORT_EMAIL}`,
-      extraPushOrigins: parseExtraPushOrigins(config.PUSH_SERVICE_EXTRA_ORIGINS),
+      extraPushOrigins: config.PUSH_SERVICE_EXTRA_ORIGINS,
       log: app.log,
     }),
     recordAdminAction: options.recordAdminAction,

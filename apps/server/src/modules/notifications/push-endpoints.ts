@@ -38,13 +38,3 @@ export function isPushServiceEndpoint(
     PUSH_SERVICE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix))
   );
 }
-
-/** PUSH_SERVICE_EXTRA_ORIGINS: comma-separated origins, each as URL.origin writes it. */
-export function parseExtraPushOrigins(value: string | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => new URL(entry).origin);
-}

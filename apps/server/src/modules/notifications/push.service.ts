@@ -76,7 +76,7 @@ export function createPushService(deps: {
   clock: Clock;
   /** mailto: contact given to push services with every message (VAPID "subject"). */
   contact: string;
-  /** Origins allowed besides the push services' (PUSH_SERVICE_EXTRA_ORIGINS, parsed). */
+  /** Origins allowed besides the push services' (config's PUSH_SERVICE_EXTRA_ORIGINS). */
   extraPushOrigins?: readonly string[];
   send?: SendPush;
   log?: { warn(obj: unknown, msg?: string): void };
@@ -163,10 +163,9 @@ export function createPushService(deps: {
       const browsersOf = new Map<number, typeof subscriptions>();
       for (const subscription of subscriptions) {
         if (gone.has(subscription.id)) continue;
-        browsersOf.set(subscription.userId, [
-          ...(browsersOf.get(subscription.userId) ?? []),
-          subscription,
-        ]);
+        const browsers = browsersOf.get(subscription.userId);
+        if (browsers) browsers.push(subscription);
+        else browsersOf.set(subscription.userId, [subscription]);
       }
       const { publicKey, privateKey } = await vapid();
       const vapidDetails = { subject: deps.contact, publicKey, privateKey };
