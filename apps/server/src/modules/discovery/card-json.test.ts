@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardJson, cardListsBytes, cardPageJson, KEPT_CARD, type KeptCard } from './card-json';
+import { cardJson, cardListsBytes, cardPageBytes, KEPT_CARD, type KeptCard } from './card-json';
 
 const kept = {
   id: 7,
@@ -47,14 +47,18 @@ describe('cards written from their kept JSON', () => {
     expect(JSON.parse(cardJson(removed))).not.toHaveProperty('nbViews');
   });
 
-  it('writes a page: its cards, kept or not, then its other fields', () => {
+  it('writes a page in UTF-8: its cards, kept or not, then its other fields', () => {
     const page = {
-      annonces: [copyFor({ annonceFavorite: true }), { id: 8, title: 'Vélo' }],
+      annonces: [copyFor({ annonceFavorite: true }), { id: 8, title: 'Vélo œ 🚲' }, copyFor({})],
       isEndOfData: true,
-      totalNbAnnonces: 2,
+      totalNbAnnonces: 3,
     };
-    expect(JSON.parse(cardPageJson(page))).toEqual(JSON.parse(JSON.stringify(page)));
-    expect(JSON.parse(cardPageJson({ annonces: [] }))).toEqual({ annonces: [] });
+    const bytes = cardPageBytes(page);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(JSON.stringify(page)));
+    // Every byte written: a buffer longer than its text would end in whatever memory held.
+    expect(bytes.length).toBe(Buffer.byteLength(bytes.toString('utf8')));
+    expect(bytes.toString('utf8').endsWith('"totalNbAnnonces":3}')).toBe(true);
+    expect(JSON.parse(cardPageBytes({ annonces: [] }).toString('utf8'))).toEqual({ annonces: [] });
   });
 
   it('writes lists of cards as UTF-8 bytes, each kept card from bytes made once', () => {

@@ -72,8 +72,8 @@ function scalarJson(value: unknown): string | null {
 }
 
 /**
- * Where a card list is written: as one string (a search page, 17 kB, sent as text), or as UTF-8
- * bytes (a home, about 200 kB: turning the text into bytes took more than writing it, and each
+ * Where a card list is written: as one string (a card alone), or as UTF-8 bytes (a search page,
+ * 17 kB, and a home, about 200 kB: turning the text into bytes took more than writing it, and each
  * kept card's bytes are kept once made).
  */
 interface JsonSink {
@@ -127,9 +127,12 @@ class TextSink implements JsonSink {
   }
 }
 
-/** Bytes in pieces: the kept heads as they are, the text between two heads encoded at once. */
+/**
+ * Bytes in one buffer: the kept heads copied as they are, the text between them written in place
+ * (no small buffer per piece, and no second pass to measure a string for Content-Length).
+ */
 class BytesSink implements JsonSink {
-  private readonly pieces: Buffer[] = [];
+  private readonly pieces: (string | Buffer)[] = [];
   private pending = '';
   text(json: string) {
     this.pending += json;
@@ -140,11 +143,20 @@ class BytesSink implements JsonSink {
   }
   bytes(): Buffer {
     this.flush();
-    return Buffer.concat(this.pieces);
+    let length = 0;
+    for (const piece of this.pieces) {
+      length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+    }
+    const bytes = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const piece of this.pieces) {
+      at += typeof piece === 'string' ? bytes.write(piece, at) : piece.copy(bytes, at);
+    }
+    return bytes;
   }
   private flush() {
     if (this.pending === '') return;
-    this.pieces.push(Buffer.from(this.pending));
+    this.pieces.push(this.pending);
     this.pending = '';
   }
 }
@@ -156,11 +168,16 @@ export function cardJson(card: Card): string {
   return sink.json;
 }
 
-/** A list answer whose `annonces` are cards: the cards from their kept JSON, the rest as usual. */
-export function cardPageJson(page: { annonces: readonly Card[] }): string {
-  const sink = new TextSink();
+/**
+ * A list answer whose `annonces` are cards, in UTF-8: the cards from their kept JSON, the rest as
+ * usual. A search page was sent as a string, which the server measured twice more (its length for Content-Length, then its bytes at the socket's write, a seventh of a
+ * search's thread in bench/results/discovery-2026-12-05.md), where the kept heads' bytes are made
+ * once per card.
+ */
+export function cardPageBytes(page: { annonces: readonly Card[] }): Buffer {
+  const sink = new BytesSink();
   writePage(page, sink);
-  return sink.json;
+  return sink.bytes();
 }
 
 /**
