@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper';
 import { AnnonceSearchIndex, isIndexable, type IndexedAnnonce } from './annonce-search-index';
 import { catalogue, PLACES, type Catalogue } from './testing/discovery-fixture';
 import { createSearchIndexSync, type SearchIndexSync } from './search-index-sync';
+import { unitVector } from './search-grid';
 import type { ListOrder } from './search-order';
 import { findAnnonces } from './search-plan-choice';
 
@@ -59,6 +60,12 @@ function nearestPage(
     now,
     cap: 100,
   });
+}
+
+/** The squared chord between two places, as the index orders by it. */
+function squaredChordOf(p: LatLng, q: { latitude: number | null; longitude: number | null }) {
+  const [a, b] = [unitVector(p.latitude, p.longitude), unitVector(q.latitude!, q.longitude!)];
+  return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;
 }
 
 /** An announcement with a place, a type and words, validated at its id, nothing else set. */
@@ -395,9 +402,13 @@ describe.each([
 });
 
 describe('the nearest-first walk of the grid', () => {
-  it('stops early yet gives the page a full sort gives, over dense cells', () => {
+  // Every cell read whole, then every cell of more than 8 rows read by sub-cell when it may be.
+  it.each([
+    ['whole cells', 1_000_000],
+    ['sub-cells', 8],
+  ])('stops early yet gives the page a full sort gives, over dense cells (%s)', (_, splitFrom) => {
     const { next, pick } = random(7);
-    const index = new AnnonceSearchIndex({ frequentMin: 1 });
+    const index = new AnnonceSearchIndex({ frequentMin: 1, subCellWalkMin: splitFrom });
     const rowAt = (at: number) => ({
       id: at + 1,
       // Three degrees square around Toulouse: about 150 cells, 40 rows each.
@@ -464,5 +475,46 @@ describe('the nearest-first walk of the grid', () => {
       ).toEqual(expected.slice(offset, offset + 13).map((row) => row.id));
       expect(found.total, context).toBe(expected.length > 100 ? null : expected.length);
     }
+  });
+
+  it('reads a dense cell from its centre: the page comes before the cell is read whole', () => {
+    const { next } = random(8);
+    // 6,000 rows, every one a match, spread over Paris' central cell [48.75, 49] × [2.25, 2.5].
+    const rows = Array.from({ length: 6000 }, (_, at) =>
+      placedAnnonce({
+        id: at + 1,
+        latitude: 48.75 + next() * 0.25,
+        longitude: 2.25 + next() * 0.25,
+        vehicleTypeId: 1,
+        words: ['rouge'],
+      }),
+    );
+    const paris = { latitude: 48.8566, longitude: 2.3522 };
+    const search = (index: AnnonceSearchIndex) =>
+      index.find({
+        criteria: normalizeCriteria({ ...paris, locationRadius: 50, researchText: 'rouge' }),
+        order: 'PROXIMITY',
+        from: paris,
+        boostedFirst: false,
+        offset: 0,
+        limit: 12,
+        now: new Date(),
+        cap: 100,
+      });
+    // Giving up past 1,000 matches: reading the cell whole passes it, its nearest sub-cells
+    // (375 rows each) do not.
+    const bySubCell = new AnnonceSearchIndex({ maxMatches: 1000, subCellWalkMin: 4096 });
+    const whole = new AnnonceSearchIndex({ maxMatches: 1000, subCellWalkMin: 1_000_000 });
+    for (const index of [bySubCell, whole]) {
+      rows.forEach((row) => index.upsert(row));
+      index.rebuild();
+    }
+    expect(search(whole)).toBeNull();
+    const page = search(bySubCell)!;
+    expect(page.total).toBeNull();
+    const nearest = [...rows]
+      .sort((p, q) => squaredChordOf(paris, p) - squaredChordOf(paris, q) || p.id - q.id)
+      .slice(0, 12);
+    expect(page.items.map((item) => item.id)).toEqual(nearest.map((row) => row.id));
   });
 });

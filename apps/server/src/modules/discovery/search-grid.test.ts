@@ -4,6 +4,9 @@ import {
   cellSquaredChordBound,
   GRID_COLUMNS,
   GRID_STEP_DEGREES,
+  SUB_CELL_SIDE,
+  subCellOf,
+  subCellSquaredChordBounds,
   unitVector,
 } from './search-grid';
 import { createRandom } from '../../seed/demo/random';
@@ -82,5 +85,51 @@ describe("a grid cell's least distance from a place", () => {
     const bound = cellSquaredChordBound(across, fiji);
     // A couple of kilometres at most, where the naive difference of longitudes says 360°.
     expect(Math.sqrt(bound) * 6371).toBeLessThan(3);
+  });
+});
+
+describe("a grid cell's sub-cells", () => {
+  const size = GRID_STEP_DEGREES / SUB_CELL_SIDE;
+
+  it('hold their points, and their bounds never pass the distance to one, anywhere', () => {
+    const { next } = createRandom(12);
+    for (let round = 0; round < 1000; round += 1) {
+      const place = { latitude: next() * 178 - 89, longitude: next() * 360 - 180 };
+      // Cells around the place (the walk splits those), across the antimeridian too.
+      const around = {
+        latitude: Math.max(-89.9, Math.min(89.9, place.latitude + (next() - 0.5) * 2)),
+        longitude: ((place.longitude + (next() - 0.5) * 2 + 540) % 360) - 180,
+      };
+      const cell = cellOf(around.latitude, around.longitude);
+      const corner = cornerOf(cell);
+      const bounds = subCellSquaredChordBounds(cell, place);
+      for (let point = 0; point < 12; point += 1) {
+        const subCell = Math.floor(next() * SUB_CELL_SIDE * SUB_CELL_SIDE);
+        // Its corners, then anywhere inside (a hair short of the next, where the edge belongs).
+        const [latShare, lngShare] = point < 4 ? [point >> 1, point & 1] : [next(), next()];
+        const inside = {
+          latitude:
+            corner.latitude +
+            (Math.floor(subCell / SUB_CELL_SIDE) + Math.min(latShare, 1 - 1e-9)) * size,
+          longitude:
+            corner.longitude + ((subCell % SUB_CELL_SIDE) + Math.min(lngShare, 1 - 1e-9)) * size,
+        };
+        const context = JSON.stringify({ place, cell, subCell, inside });
+        expect(cellOf(inside.latitude, inside.longitude), context).toBe(cell);
+        expect(subCellOf(inside.latitude, inside.longitude), context).toBe(subCell);
+        expect(bounds[subCell], context).toBeLessThanOrEqual(squaredChord(place, inside));
+      }
+    }
+  });
+
+  it('are near where the cell is: the nearest holds the place, the farthest a cell away', () => {
+    const paris = { latitude: 48.8566, longitude: 2.3522 };
+    const bounds = subCellSquaredChordBounds(cellOf(paris.latitude, paris.longitude), paris);
+    expect(bounds[subCellOf(paris.latitude, paris.longitude)]).toBe(0);
+    const km = [...bounds].map((bound) => Math.sqrt(bound) * 6371);
+    // The far corner's sub-cell of [48.75, 49] × [2.25, 2.5]: 0.081° north, 0.085° east of Paris.
+    expect(Math.max(...km)).toBeGreaterThan(10);
+    expect(Math.max(...km)).toBeLessThan(12);
+    expect(km.filter((distance) => distance === 0)).toHaveLength(1);
   });
 });

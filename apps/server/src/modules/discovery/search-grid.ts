@@ -10,12 +10,32 @@ import { EARTH_RADIUS_KM } from '@app/domain';
 /** Grid cell size: a 50 km radius touches about 30 cells, a 1 km one 1 to 4. */
 export const GRID_STEP_DEGREES = 0.25;
 export const GRID_COLUMNS = Math.round(360 / GRID_STEP_DEGREES);
+/** One past the last cell number: where the index sorts the rows without a position. */
+export const GRID_CELLS = Math.round(180 / GRID_STEP_DEGREES) * GRID_COLUMNS;
+
+/**
+ * Each cell is laid out as SUB_CELL_SIDE² sub-cells (0.0625°: about 7 by 4.6 km in France), so
+ * that a nearest-first walk reads only the part of a dense cell near its centre: Paris' central
+ * cell holds about a tenth of the bench's million rows. Eight a side read less of Paris but cost
+ * more in every other city (bench/results/discovery-2026-12-05-notes.md).
+ */
+export const SUB_CELL_SIDE = 4;
+export const SUB_CELLS = SUB_CELL_SIDE * SUB_CELL_SIDE;
 
 const RADIANS = Math.PI / 180;
 
 export const cellOf = (latitude: number, longitude: number) =>
   Math.floor((latitude + 90) / GRID_STEP_DEGREES) * GRID_COLUMNS +
   (Math.floor((longitude + 180) / GRID_STEP_DEGREES) % GRID_COLUMNS);
+
+/** The sub-cell of its cell a position falls in, in [0, SUB_CELLS): row by row from the south-west. */
+export function subCellOf(latitude: number, longitude: number): number {
+  const rows = (latitude + 90) / GRID_STEP_DEGREES;
+  const columns = (longitude + 180) / GRID_STEP_DEGREES;
+  const share = (steps: number) =>
+    Math.min(SUB_CELL_SIDE - 1, Math.floor((steps - Math.floor(steps)) * SUB_CELL_SIDE));
+  return share(rows) * SUB_CELL_SIDE + share(columns);
+}
 
 /** The point on the unit sphere: the chord between two of them orders as the distance does. */
 export function unitVector(latitude: number, longitude: number): [number, number, number] {
@@ -80,20 +100,74 @@ export function cellSquaredChordBound(
   place: { latitude: number; longitude: number },
 ): number {
   const south = Math.floor(cell / GRID_COLUMNS) * GRID_STEP_DEGREES - 90;
-  const north = south + GRID_STEP_DEGREES;
   const west = (cell % GRID_COLUMNS) * GRID_STEP_DEGREES - 180;
+  return boxSquaredChordBound(south, west, GRID_STEP_DEGREES, place);
+}
+
+/**
+ * A lower bound of the squared chord from `place` to each sub-cell of `cell` (subCellOf's
+ * numbering), cheap enough to split a cell at every search: by the haversine formula, hav(d) =
+ * hav(Δlatitude) + cos(latitude₁)·cos(latitude₂)·hav(Δlongitude), each term taken at its least
+ * over the sub-cell (a chord² is 4·hav). Looser than the cell's bound, which is exact: only the
+ * row's and the column's distances are computed, not each sub-cell's nearest point.
+ */
+export function subCellSquaredChordBounds(
+  cell: number,
+  place: { latitude: number; longitude: number },
+): Float64Array {
+  const size = GRID_STEP_DEGREES / SUB_CELL_SIDE;
+  const south = Math.floor(cell / GRID_COLUMNS) * GRID_STEP_DEGREES - 90;
+  const west = (cell % GRID_COLUMNS) * GRID_STEP_DEGREES - 180;
+  const haversine = (degrees: number) => Math.sin((degrees * RADIANS) / 2) ** 2;
+  const cosPlace = Math.cos(place.latitude * RADIANS);
+  const latitudeTerms = new Float64Array(SUB_CELL_SIDE);
+  const cosFarthest = new Float64Array(SUB_CELL_SIDE);
+  const longitudeTerms = new Float64Array(SUB_CELL_SIDE);
+  for (let at = 0; at < SUB_CELL_SIDE; at += 1) {
+    const rowSouth = south + at * size;
+    const rowNorth = rowSouth + size;
+    latitudeTerms[at] = haversine(
+      Math.max(0, rowSouth - place.latitude, place.latitude - rowNorth),
+    );
+    cosFarthest[at] = Math.cos(Math.max(Math.abs(rowSouth), Math.abs(rowNorth)) * RADIANS);
+    const columnWest = west + at * size;
+    // Degrees east from the place to the column's west edge, and west to its east edge.
+    const towardsEast = eastwardOf(place.longitude, columnWest);
+    const towardsWest = eastwardOf(columnWest + size, place.longitude);
+    const inside = eastwardOf(columnWest, place.longitude) <= size;
+    longitudeTerms[at] = inside ? 0 : haversine(Math.min(180, towardsEast, towardsWest));
+  }
+  const bounds = new Float64Array(SUB_CELLS);
+  for (let row = 0; row < SUB_CELL_SIDE; row += 1) {
+    for (let column = 0; column < SUB_CELL_SIDE; column += 1) {
+      const haversines =
+        latitudeTerms[row]! + cosPlace * cosFarthest[row]! * longitudeTerms[column]!;
+      bounds[row * SUB_CELL_SIDE + column] = Math.max(0, 4 * haversines * ROUNDING_MARGIN - 1e-15);
+    }
+  }
+  return bounds;
+}
+
+/** The least squared chord from `place` to the box of `size` degrees from its south-west corner. */
+function boxSquaredChordBound(
+  south: number,
+  west: number,
+  size: number,
+  place: { latitude: number; longitude: number },
+): number {
+  const north = south + size;
   const towardsEast = eastwardOf(place.longitude, west);
   let meridian: number;
   let latitude: number;
-  if (eastwardOf(west, place.longitude) <= GRID_STEP_DEGREES) {
+  if (eastwardOf(west, place.longitude) <= size) {
     meridian = place.longitude;
     latitude = place.latitude;
   } else {
     // The nearer of the west edge (to the east of the place) and the east edge (to its west).
-    const towardsWest = 360 - eastwardOf(place.longitude, west + GRID_STEP_DEGREES);
+    const towardsWest = 360 - eastwardOf(place.longitude, west + size);
     const difference = Math.min(towardsEast, towardsWest);
     if (difference >= 90) return 0;
-    meridian = towardsEast <= towardsWest ? west : west + GRID_STEP_DEGREES;
+    meridian = towardsEast <= towardsWest ? west : west + size;
     const phi = place.latitude * RADIANS;
     latitude = Math.atan2(Math.sin(phi), Math.cos(phi) * Math.cos(difference * RADIANS)) / RADIANS;
   }
