@@ -45,6 +45,7 @@ import {
 } from '../../apps/server/src/modules/discovery/search-plan-choice';
 import { searchStatistics } from '../../apps/server/src/modules/discovery/search-statistics';
 import { formBody } from '../form-body';
+import { catalogueIds, CITIES, criteriaOf, searchShapes } from './search-shapes';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veilleurs_bench';
@@ -52,56 +53,6 @@ const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Big cities and smaller towns, so that radius searches see dense and sparse areas. */
-const CITIES = [
-  { name: 'Paris', latitude: 48.8566, longitude: 2.3522 },
-  { name: 'Lyon', latitude: 45.764, longitude: 4.8357 },
-  { name: 'Marseille', latitude: 43.2965, longitude: 5.3698 },
-  { name: 'Toulouse', latitude: 43.6045, longitude: 1.4442 },
-  { name: 'Bordeaux', latitude: 44.8378, longitude: -0.5792 },
-  { name: 'Lille', latitude: 50.6292, longitude: 3.0573 },
-  { name: 'Nantes', latitude: 47.2184, longitude: -1.5536 },
-  { name: 'Rennes', latitude: 48.1173, longitude: -1.6778 },
-  { name: 'Clermont-Ferrand', latitude: 45.7772, longitude: 3.087 },
-  { name: 'Aurillac', latitude: 44.9264, longitude: 2.4406 },
-];
-
-async function ids(client: pg.Client) {
-  const one = async (text: string) => Number((await client.query(text)).rows[0]?.id);
-  return {
-    car: await one(`select id from vehicle_types where code = 'CAR'`),
-    scooter: await one(`select id from vehicle_types where code = 'SCOOTER'`),
-    eBike: await one(`select id from vehicle_types where code = 'ELECTRIC_BICYCLE'`),
-    renault: await one(`select id from brands where normalized_name = 'renault' and approved`),
-  };
-}
-
-/** The four search shapes: text + two filters + 50 km, by proximity. */
-function searchShapes(catalogue: Awaited<ReturnType<typeof ids>>): Record<string, string>[] {
-  return [
-    {
-      researchText: 'peugeot rouge',
-      vehicleTypeIds: `[${catalogue.car}]`,
-      energies: '["GASOIL","DIESEL"]',
-    },
-    {
-      researchText: 'vélo électrique',
-      vehicleTypeIds: `[${catalogue.eBike}]`,
-      colors: '["BLACK","WHITE","GREY"]',
-    },
-    {
-      researchText: 'scooter noir',
-      vehicleTypeIds: `[${catalogue.scooter}]`,
-      energies: '["GASOIL"]',
-    },
-    {
-      researchText: 'clio',
-      brandIds: `[${catalogue.renault}]`,
-      colors: '["WHITE","GREY","BLACK"]',
-    },
-  ];
-}
 
 async function ensurePoliceStations(client: pg.Client) {
   const { rows } = await client.query(`select count(*)::int as n from police_stations`);
@@ -331,7 +282,7 @@ async function main() {
   await client.query('create extension if not exists pg_prewarm');
   await client.query(`select pg_prewarm(c.oid, 'read') from pg_class c
     where c.relkind in ('r', 'i') and c.relnamespace = 'public'::regnamespace`);
-  const catalogue = await ids(client);
+  const catalogue = await catalogueIds(client);
   const alertUsers = (
     await client.query(
       `select u.id, u.username, u.last_latitude, u.last_longitude from users u
@@ -348,20 +299,6 @@ async function main() {
   const plans: { title: string; text: string[] }[] = [];
   const toulouse = CITIES[3]!;
   const paris = CITIES[0]!;
-  const criteriaOf = (
-    shape: Record<string, string>,
-    city: (typeof CITIES)[number],
-  ): SearchCriteria =>
-    normalizeCriteria({
-      researchText: shape.researchText ?? null,
-      vehicleTypeIds: JSON.parse(shape.vehicleTypeIds ?? '[]'),
-      brandIds: JSON.parse(shape.brandIds ?? '[]'),
-      colors: JSON.parse(shape.colors ?? '[]'),
-      energies: JSON.parse(shape.energies ?? '[]'),
-      latitude: city.latitude,
-      longitude: city.longitude,
-      locationRadius: 50,
-    });
   /** The plans the server runs for a list (search-plan-choice.ts findAnnonces), in its order. */
   const statistics = await searchStatistics(database.db);
   const listPlan = async (
