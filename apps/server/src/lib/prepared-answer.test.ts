@@ -10,6 +10,7 @@ describe('a prepared answer', () => {
   const ofJson = (value: unknown) => new PreparedAnswer(Buffer.from(JSON.stringify(value)));
   const large = ofJson({ cards: Array.from({ length: 200 }, (_, id) => ({ id })) });
   const small = ofJson({ ok: true });
+  const hinted = new PreparedAnswer(large.bytes, { 'home-first-photo': '{"rank":0}' });
 
   beforeAll(async () => {
     app = Fastify();
@@ -17,6 +18,7 @@ describe('a prepared answer', () => {
     await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
     app.get('/large', (request, reply) => sendPrepared(request, reply, large));
     app.get('/small', (request, reply) => sendPrepared(request, reply, small));
+    app.get('/hinted', (request, reply) => sendPrepared(request, reply, hinted));
     await app.ready();
   });
   afterAll(async () => {
@@ -64,5 +66,14 @@ describe('a prepared answer', () => {
     const res = await get('/small', 'br');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('goes out with its own headers, compressed or not', async () => {
+    for (const acceptEncoding of ['br', undefined]) {
+      const res = await get('/hinted', acceptEncoding);
+      expect(res.headers['home-first-photo']).toBe('{"rank":0}');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+    expect((await get('/large', 'br')).headers['home-first-photo']).toBeUndefined();
   });
 });

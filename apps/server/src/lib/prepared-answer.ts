@@ -14,7 +14,11 @@ import {
 export class PreparedAnswer {
   private readonly compressed = new Map<AnswerEncoding, Buffer>();
 
-  constructor(readonly bytes: Buffer) {}
+  constructor(
+    readonly bytes: Buffer,
+    /** Headers sent with it (a hint the client can act on before the body is read). */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 
   encodedAs(encoding: AnswerEncoding): Buffer {
     let bytes = this.compressed.get(encoding);
@@ -31,7 +35,7 @@ export class PreparedAnswer {
  * would, which leaves an answer that already has its Content-Encoding alone).
  */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer) {
-  reply.type('application/json; charset=utf-8');
+  reply.type('application/json; charset=utf-8').headers(answer.headers);
   if (answer.bytes.length < COMPRESSION_THRESHOLD) return reply.send(answer.bytes);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');

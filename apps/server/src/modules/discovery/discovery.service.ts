@@ -31,6 +31,7 @@ import { PreparedAnswer } from '../../lib/prepared-answer';
 import { isIndexable } from './annonce-search-index';
 import { createCardCache } from './card-cache';
 import { cardListsBytes } from './card-json';
+import { homeFirstPhotoHeaders } from './home-first-photo';
 import { checkedHome } from './home-check';
 import { watchChanges } from './change-log';
 import type { SearchIndexSync } from './search-index-sync';
@@ -553,7 +554,10 @@ export function createDiscoveryService(deps: {
     const seen = cards
       .filter((card) => card.userHasSeenAnnonce && !card.isMine)
       .map((card) => card.id);
-    const answer = new PreparedAnswer(cardListsBytes(built.groups));
+    const answer = new PreparedAnswer(
+      cardListsBytes(built.groups),
+      homeFirstPhotoHeaders(built.groups),
+    );
     built.json = { flags: flagsKey(new Set(favourites), new Set(seen)), answer };
     return answer;
   }
@@ -584,6 +588,7 @@ export function createDiscoveryService(deps: {
             })),
           })),
         ),
+        homeFirstPhotoHeaders(cached.groups),
       );
       cached.json = { flags, answer };
     }

@@ -2,7 +2,14 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DiscoveryCard, HomeGroup, SubFilterOption } from '@app/domain';
-import { annonces, annonceViews, favourites, users } from '../../db/schema/index';
+import {
+  annoncePhotos,
+  annonces,
+  annonceViews,
+  favourites,
+  storedFiles,
+  users,
+} from '../../db/schema/index';
 import { AnnonceSearchIndex } from './annonce-search-index';
 import * as cardJson from './card-json';
 import { buildAnnonce, buildUser } from '../../../test/factories';
@@ -390,6 +397,50 @@ describe('the home kept for a user', () => {
     expect(ids(section(await home(viewer), 'SAVED_SEARCH_ANNONCES'))).toEqual([x.b]);
     await t.injectAs(viewer, { method: 'DELETE', url: `/savedSearch/${created.json().id}` });
     expect(section(await home(viewer), 'SAVED_SEARCH_ANNONCES')).toBeUndefined();
+  });
+});
+
+describe('the home names its first photo in a header', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let x: Fixture;
+
+  beforeAll(async () => {
+    ({ t, user, x } = await buildDiscoveryApp());
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const home = (as: TestUser) =>
+    t.injectAs(as, { method: 'POST', url: '/home/getHomeData', ...form({}) });
+
+  it('names the first row’s first photo, at its rank, on the visit that builds it and after', async () => {
+    // The latest row is c, d, b, a, f: d (second) gets a photo.
+    const [file] = await t.db
+      .insert(storedFiles)
+      .values({
+        storageKey: 'photos/first-photo-test.jpg',
+        originalFileName: 'velo.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: 1000,
+        visibility: 'public',
+        width: 1200,
+        height: 900,
+      })
+      .returning({ id: storedFiles.id });
+    await t.db.insert(annoncePhotos).values({ annonceId: x.d, fileId: file!.id, position: 0 });
+    for (let visit = 0; visit < 2; visit += 1) {
+      const res = await home(user);
+      const groups = res.json() as HomeGroup[];
+      const card = groups[0]!.annonces[1]!;
+      expect(card.id).toBe(x.d);
+      expect(card.vehicleFiles[0]!.sources.length).toBeGreaterThan(0);
+      expect(JSON.parse(String(res.headers['home-first-photo']))).toEqual({
+        rank: 1,
+        sources: card.vehicleFiles[0]!.sources,
+      });
+    }
   });
 });
 

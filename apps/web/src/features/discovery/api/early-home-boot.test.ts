@@ -114,6 +114,35 @@ describe('the early home request', () => {
     });
   });
 
+  it('fetches the photo the answer’s header names before its body has arrived', async () => {
+    signInOnDevice();
+    const pictured = withPhoto(makeCards(1, 4)[0]!);
+    const sources = pictured.vehicleFiles[0]!.sources;
+    // Headers in, the body still on its way (it never comes).
+    const headersOnly = (named: string) =>
+      new Response(new ReadableStream({ start: () => {} }), {
+        headers: { 'Content-Type': 'application/json', 'home-first-photo': named },
+      });
+    stubFetch({
+      'POST /home/getHomeData': () => headersOnly(JSON.stringify({ rank: 1, sources })),
+    });
+    await boot('/#/')!.answer;
+    await vi.waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    expect(imagePreloads()[0]).toMatchObject({
+      srcset: `/files/${pictured.id}/small 480w, /files/${pictured.id}/medium 800w`,
+      sizes: CARD_PHOTO_SIZES,
+    });
+    // A rank past the cards drawn before the row is used, or a header that is not JSON: nothing.
+    for (const named of [JSON.stringify({ rank: 99, sources }), '{not json']) {
+      resetBootPage(EARLY_HOME_GLOBAL);
+      signInOnDevice();
+      stubFetch({ 'POST /home/getHomeData': () => headersOnly(named) });
+      await boot('/#/')!.answer;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(imagePreloads()).toHaveLength(0);
+    }
+  });
+
   it('preloads nothing when the first row has no photo or the answer is an error', async () => {
     signInOnDevice();
     stubFetch({ 'POST /home/getHomeData': () => json([makeGroup({ annonces: makeCards(3) })]) });
@@ -163,6 +192,26 @@ describe('the early home', () => {
     for (const group of early.querySelectorAll<HTMLElement>('.pulse-group')) {
       expect(group.style.animation).toContain('none');
     }
+  });
+
+  it('gets the photo the answer’s header names in its card before the body has arrived', async () => {
+    const early = buildPage();
+    signInOnDevice({ roles: ['ROLE_INDIVIDUAL_CONFIRMED'] });
+    const pictured = withPhoto(makeCards(1, 5)[0]!);
+    const named = JSON.stringify({ rank: 2, sources: pictured.vehicleFiles[0]!.sources });
+    stubFetch({
+      'POST /home/getHomeData': () =>
+        new Response(new ReadableStream({ start: () => {} }), {
+          headers: { 'Content-Type': 'application/json', 'home-first-photo': named },
+        }),
+    });
+    await boot('/#/')!.answer;
+    await vi.waitFor(() => expect(early.querySelector('img')).not.toBeNull());
+    const slots = early.querySelectorAll(`[${EARLY_PHOTO_SLOT_ATTRIBUTE}]`);
+    expect(slots[2]!.querySelector('img')!.getAttribute('srcset')).toBe(
+      `/files/${pictured.id}/small 480w, /files/${pictured.id}/medium 800w`,
+    );
+    expect(imagePreloads()).toHaveLength(0);
   });
 
   it('is not shown to another role, another language, a guest or where the page has none', async () => {

@@ -53,6 +53,8 @@ export interface EarlyHomeBootConfig {
   photoSizes: string;
   /** The early home (lib/early-screen.ts). */
   earlyHome: EarlyScreenKeys;
+  /** The answer's header naming its first photo (the server's home-first-photo.ts). */
+  firstPhotoHeader: string;
 }
 
 /**
@@ -63,7 +65,14 @@ export interface EarlyHomeBootConfig {
 export function earlyHomeBoot(
   config: EarlyHomeBootConfig,
   page: Window,
-  { onAppPage, signedInHeaders, showEarlyScreen, showFirstCardPhoto }: SignedInBootPage,
+  {
+    onAppPage,
+    signedInHeaders,
+    showEarlyScreen,
+    showFirstCardPhoto,
+    putEarlyPhoto,
+    preloadPhoto,
+  }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
   const route = page.location.hash.replace(/^#/, '').split('?')[0];
@@ -105,11 +114,26 @@ export function earlyHomeBoot(
 
   // The first row's first photo, fetched while the app's code still loads: the same file the card
   // will ask (same sources, same sizes), so the card finds it in the browser's cache; in the early
-  // home's loading card of that rank while it is shown.
+  // home's loading card of that rank while it is shown. Named by the answer's header, it is asked
+  // before the body is read (reading it waited, one load in three, behind the app's scripts'
+  // evaluation); from the body where the header is missing.
   void answer
-    .then(({ response }) =>
-      response && response.ok ? (response.clone().json() as Promise<unknown>) : null,
-    )
+    .then(({ response }) => {
+      if (!response || !response.ok) return null;
+      const named = response.headers.get(config.firstPhotoHeader);
+      if (named === null) return response.clone().json() as Promise<unknown>;
+      try {
+        const { rank, sources } = JSON.parse(named) as { rank?: unknown; sources?: unknown };
+        if (typeof rank === 'number' && rank >= 0 && rank < config.firstRowCards) {
+          if (!putEarlyPhoto(config.earlyHome, rank, sources, config.photoSizes)) {
+            preloadPhoto(sources, config.photoSizes);
+          }
+        }
+      } catch {
+        // A header that is not JSON names no photo: the card asks its own.
+      }
+      return null;
+    })
     .then((groups) => {
       if (!Array.isArray(groups)) return;
       const first = groups[0] as { annonces?: unknown } | undefined;
@@ -130,6 +154,7 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
   firstRowCards: CARDS_BEFORE_USE,
   photoSizes: CARD_PHOTO_SIZES,
   earlyHome: earlyScreenKeys('home'),
+  firstPhotoHeader: 'home-first-photo',
 };
 
 /** Its call in the early requests' script, as the build writes it out (build/early-requests.ts). */
