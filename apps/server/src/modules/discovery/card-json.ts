@@ -170,9 +170,8 @@ export function cardJson(card: Card): string {
 
 /**
  * A list answer whose `annonces` are cards, in UTF-8: the cards from their kept JSON, the rest as
- * usual. A search page was sent as a string, which the server measured twice more (its length for Content-Length, then its bytes at the socket's write, a seventh of a
- * search's thread in bench/results/discovery-2026-12-05.md), where the kept heads' bytes are made
- * once per card.
+ * usual. A search page was a string, which the server measured for Content-Length and encoded
+ * again at the socket's write; the kept heads' bytes are made once per card.
  */
 export function cardPageBytes(page: { annonces: readonly Card[] }): Buffer {
   const sink = new BytesSink();
