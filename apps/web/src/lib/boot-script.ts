@@ -36,6 +36,11 @@ export interface SignedInBootPage extends BootPage {
    */
   putEarlyPhoto(early: EarlyScreenKeys, rank: number, sources: unknown, sizes: string): boolean;
   /**
+   * A screen's photo of rank `rank`: put in the shown early screen's photo box of that rank, or
+   * else fetched for the app's image with `sizes`.
+   */
+  showPhotoAt(early: EarlyScreenKeys, rank: number, sources: unknown, sizes: string): void;
+  /**
    * The first photo of a list of cards (an answer's `annonces`, the first with a photo, as the
    * app's list marks it): put in the shown early screen's loading card of that rank, or else
    * fetched for the app's card with the cards' `sizes`.
@@ -181,9 +186,10 @@ export function signedInBootPage(page: Window, base: BootPage): SignedInBootPage
         (card) => Array.isArray(card.vehicleFiles) && card.vehicleFiles.length > 0,
       );
       if (rank < 0) return;
-      const sources = list[rank]?.vehicleFiles?.[0]?.sources;
-      if (helpers.putEarlyPhoto(early, rank, sources, sizes)) return;
-      helpers.preloadPhoto(sources, sizes);
+      helpers.showPhotoAt(early, rank, list[rank]?.vehicleFiles?.[0]?.sources, sizes);
+    },
+    showPhotoAt: (early, rank, sources, sizes) => {
+      if (!helpers.putEarlyPhoto(early, rank, sources, sizes)) helpers.preloadPhoto(sources, sizes);
     },
   };
   return helpers;

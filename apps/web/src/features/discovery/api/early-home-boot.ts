@@ -70,8 +70,7 @@ export function earlyHomeBoot(
     signedInHeaders,
     showEarlyScreen,
     showFirstCardPhoto,
-    putEarlyPhoto,
-    preloadPhoto,
+    showPhotoAt,
   }: SignedInBootPage,
 ) {
   if (!onAppPage) return;
@@ -125,9 +124,7 @@ export function earlyHomeBoot(
       try {
         const { rank, sources } = JSON.parse(named) as { rank?: unknown; sources?: unknown };
         if (typeof rank === 'number' && rank >= 0 && rank < config.firstRowCards) {
-          if (!putEarlyPhoto(config.earlyHome, rank, sources, config.photoSizes)) {
-            preloadPhoto(sources, config.photoSizes);
-          }
+          showPhotoAt(config.earlyHome, rank, sources, config.photoSizes);
         }
       } catch {
         // A header that is not JSON names no photo: the card asks its own.
