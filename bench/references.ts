@@ -43,11 +43,8 @@ export function machineBusyMs(): number {
   }
 }
 
-/**
- * autocannon against `url` (with `requests` if given), every response time recorded so that p95 is
- * exact (autocannon's summary has none). `onResponse` sees each status.
- */
-export async function load(options: {
+/** What `load` is asked: autocannon's options as the benchmarks use them. */
+export interface LoadOptions {
   url: string;
   connections: number;
   seconds: number;
@@ -57,10 +54,28 @@ export async function load(options: {
   overallRate?: number;
   /** Stops after this many requests instead of after `seconds`. */
   amount?: number;
-}): Promise<LoadFigure> {
+}
+
+/** One stretch of load, raw, so that several stretches of the same endpoint can be pooled. */
+export interface LoadWindow {
+  /** Every response time, in ms. */
+  times: number[];
+  requests: number;
+  elapsedSeconds: number;
+  non2xx: number;
+  errors: number;
+  /** The machine's busy CPU time over the window, in ms. */
+  busyMs: number;
+  /** Each role's CPU time over the window, in ms (not per request). */
+  cpuSpent: CpuSplit;
+}
+
+/** autocannon against `url`, every response time recorded (autocannon's summary has no p95). */
+export async function loadWindow(options: LoadOptions): Promise<LoadWindow> {
   const times: number[] = [];
   const busyBefore = machineBusyMs();
   const splitBefore = cpuSoFar();
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -79,24 +94,82 @@ export async function load(options: {
       options.onResponse?.(status);
     });
   });
-  const busyMs = machineBusyMs() - busyBefore;
-  const cpuSplit = cpuPerRequest(splitBefore, cpuSoFar(), result.requests.total);
-  times.sort((a, b) => a - b);
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  return {
+    times,
+    requests: result.requests.total,
+    elapsedSeconds,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    busyMs: machineBusyMs() - busyBefore,
+    // Per one request: the window's totals, pooled later over all the windows' answers.
+    cpuSpent: cpuPerRequest(splitBefore, cpuSoFar(), 1),
+  };
+}
+
+/**
+ * The figures of one or more windows of the same endpoint taken together: percentiles of all their
+ * answers, throughput as all requests over all the windows' time, CPU as all spent over all answered.
+ */
+export function pooledFigure(windows: readonly LoadWindow[]): LoadFigure {
+  const times = windows.flatMap((window) => window.times).sort((a, b) => a - b);
+  const sum = (of: (window: LoadWindow) => number) =>
+    windows.reduce((total, window) => total + of(window), 0);
+  const requests = sum((window) => window.requests);
+  const seconds = sum((window) => window.elapsedSeconds);
   const percentile = (p: number) =>
     Math.round(
       (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 10,
     ) / 10;
+  const perRequest = (ms: number) => (requests > 0 ? ms / requests : 0);
   return {
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    requests,
+    rps: seconds > 0 ? Math.round(requests / seconds) : 0,
     p50: percentile(50),
     p95: percentile(95),
     p99: percentile(99),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    cpuMs: result.requests.total > 0 ? busyMs / result.requests.total : 0,
-    cpuSplit,
+    non2xx: sum((window) => window.non2xx),
+    errors: sum((window) => window.errors),
+    cpuMs: perRequest(sum((window) => window.busyMs)),
+    cpuSplit: {
+      server: perRequest(sum((window) => window.cpuSpent.server)),
+      database: perRequest(sum((window) => window.cpuSpent.database)),
+      client: perRequest(sum((window) => window.cpuSpent.client)),
+    },
   };
+}
+
+/** autocannon against `url` (with `requests` if given), as one window's figures. */
+export async function load(options: LoadOptions): Promise<LoadFigure> {
+  return pooledFigure([await loadWindow(options)]);
+}
+
+/**
+ * Several endpoints measured in turn, `rounds` times, each window `seconds` long, and each
+ * endpoint's windows pooled: a machine whose speed drifts within a run (a 2-core virtual machine's
+ * `GET /health` moved from 9,500 to 5,500 req/s between the start and the end of one discovery run,
+ * 2026-12-05) then slows every endpoint alike, and their ratios hold. The order turns each round,
+ * so that no endpoint always follows the same one.
+ */
+export async function alternatedFigures(
+  endpoints: readonly {
+    name: string;
+    options: Omit<LoadOptions, 'seconds'>;
+    /** Run before each of its windows, not timed (a benchmark's warm-up pass). */
+    before?: () => Promise<void>;
+  }[],
+  rounds: number,
+  seconds: number,
+): Promise<Map<string, LoadFigure>> {
+  const windows = new Map<string, LoadWindow[]>(endpoints.map(({ name }) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let turn = 0; turn < endpoints.length; turn++) {
+      const endpoint = endpoints[(round + turn) % endpoints.length]!;
+      await endpoint.before?.();
+      windows.get(endpoint.name)!.push(await loadWindow({ ...endpoint.options, seconds }));
+    }
+  }
+  return new Map([...windows].map(([name, taken]) => [name, pooledFigure(taken)]));
 }
 
 /**

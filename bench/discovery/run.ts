@@ -11,13 +11,15 @@
  * (bench/references.ts: GET /health of the same server and a bare Fastify hello) and states each
  * endpoint as ratios to them. BENCH_SEARCH_INDEX=on,off runs the whole set once per setting (a
  * server started for each), to compare the in-memory index with PostgreSQL alone in one run.
+ * Then search, home and the references again, in turn in short windows (BENCH_ALTERNATED_ROUNDS,
+ * BENCH_ALTERNATED_SECONDS), each pooled: the goals read where the machine's drift touches all.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { normalizeCriteria, type SearchCriteria } from '@app/domain';
@@ -27,6 +29,8 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { SEARCH_COUNT_CAP } from '@app/domain';
 import type { ListOrder } from '../../apps/server/src/modules/discovery/search-order';
 import {
+  alternatedFigures,
+  load,
   meanReferences,
   measureReferences,
   RATIO_HEADER,
@@ -35,10 +39,8 @@ import {
   serverCommand,
   startHello,
   type LoadFigure,
-  machineBusyMs,
   type References,
 } from '../references';
-import { cpuPerRequest, cpuSoFar } from '../cpu-split';
 import {
   estimatedMatches,
   findAnnonces,
@@ -137,6 +139,9 @@ function groupResidentMegabytes(groupId: number): number {
 
 const HELLO_PORT = Number(process.env.BENCH_HELLO_PORT ?? 3331);
 const REFERENCE_SECONDS = Number(process.env.BENCH_REFERENCE_DURATION ?? 8);
+/** The goals' endpoints measured again in turn with the references (references.ts alternatedFigures). */
+const ALTERNATED_ROUNDS = Number(process.env.BENCH_ALTERNATED_ROUNDS ?? 3);
+const ALTERNATED_SECONDS = Number(process.env.BENCH_ALTERNATED_SECONDS ?? 10);
 const INDEX_MODES = (process.env.BENCH_SEARCH_INDEX ?? 'on')
   .split(',')
   .map((mode) => mode.trim()) as ('on' | 'off')[];
@@ -201,14 +206,12 @@ interface Figure extends LoadFigure {
   target: number;
 }
 
-async function measure(
-  name: string,
-  target: number,
-  requests: autocannon.Request[],
-): Promise<Figure> {
-  // Warm-up: each distinct request once, one at a time (a concurrent warm-up would leave a backlog).
-  // Timed: these are the answers on cold caches (home lists), one request at a time.
-  const firstPass: number[] = [];
+/**
+ * Each distinct request once, one at a time, its times returned: the warm-up before a measure (a
+ * concurrent warm-up would leave a backlog), timed because these are the answers on cold caches.
+ */
+async function passOnce(requests: autocannon.Request[]): Promise<number[]> {
+  const times: number[] = [];
   for (const request of requests) {
     const started = performance.now();
     await fetch(`http://127.0.0.1:${PORT}${request.path}`, {
@@ -216,56 +219,57 @@ async function measure(
       headers: request.headers as Record<string, string>,
       ...(request.body ? { body: request.body as string } : {}),
     }).then((res) => res.arrayBuffer());
-    firstPass.push(performance.now() - started);
+    times.push(performance.now() - started);
   }
-  firstPass.sort((a, b) => a - b);
+  return times;
+}
+
+async function measure(
+  name: string,
+  target: number,
+  requests: autocannon.Request[],
+): Promise<Figure> {
+  const firstPass = (await passOnce(requests)).sort((a, b) => a - b);
   const loadBefore = os.loadavg()[0]!;
-  // autocannon's summary has no p95: every response time is recorded and the percentiles computed here.
-  const times: number[] = [];
-  const busyBefore = machineBusyMs();
-  const splitBefore = cpuSoFar();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${PORT}`,
-        connections: CONNECTIONS,
-        duration: DURATION_SECONDS,
-        // Slow answers are measured, not dropped: a request times out only after a minute.
-        timeout: 60,
-        requests,
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const measured = await load({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: CONNECTIONS,
+    seconds: DURATION_SECONDS,
+    requests,
   });
-  const busyMs = machineBusyMs() - busyBefore;
-  const splitAfter = cpuSoFar();
-  times.sort((a, b) => a - b);
-  const percentile = (p: number) =>
-    Math.round(
-      (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 10,
-    ) / 10;
   const figure = {
+    ...measured,
     name,
     target,
     firstPassP50: Math.round(firstPass[Math.floor(firstPass.length / 2)]! * 10) / 10,
     firstPassMax: Math.round(firstPass[firstPass.length - 1]! * 10) / 10,
     loadBefore: Math.round(loadBefore * 10) / 10,
     loadAfter: Math.round(os.loadavg()[0]! * 10) / 10,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: percentile(50),
-    p95: percentile(95),
-    p99: percentile(99),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    cpuMs: result.requests.total > 0 ? busyMs / result.requests.total : 0,
-    cpuSplit: cpuPerRequest(splitBefore, splitAfter, result.requests.total),
   };
   console.log(
     `${name}: ${figure.rps} req/s, p50 ${figure.p50} ms, p95 ${figure.p95} ms, p99 ${figure.p99} ms, non-2xx ${figure.non2xx}, first pass p50 ${figure.firstPassP50} ms, load ${figure.loadBefore}→${figure.loadAfter}`,
   );
   return figure;
+}
+
+/** The goals read on the alternated windows, where the machine's drift touches all three alike. */
+function alternatedTable(figures: Map<string, LoadFigure>, suffix: string): string[] {
+  const health = figures.get('GET /health')!;
+  const references: References = { health, hello: figures.get('bare Fastify hello')! };
+  const goal = (name: string, throughput: number, p95: number) => {
+    const figure = figures.get(name)!;
+    const met = figure.rps >= throughput * health.rps && figure.p95 <= p95 * health.p95;
+    return `${name} ${(figure.rps / health.rps).toFixed(2)}× / ${(figure.p95 / health.p95).toFixed(2)}× (≥ ${throughput}× / ≤ ${p95}×: ${met ? 'met' : 'missed'})`;
+  };
+  return [
+    `#### Alternated with the references${suffix}: ${ALTERNATED_ROUNDS} rounds of ${ALTERNATED_SECONDS} s windows, each endpoint's windows pooled`,
+    '',
+    `Goals on these windows: ${goal('search', 0.5, 2)}; ${goal('home', 0.3, 3)}.`,
+    '',
+    ...RATIO_HEADER,
+    ...[...figures].map(([name, figure]) => ratioRow(name, figure, references)),
+    '',
+  ];
 }
 
 async function main() {
@@ -459,6 +463,7 @@ async function main() {
       const modeFigures: Figure[] = [];
       let before: References;
       let after: References;
+      let alternated: Map<string, LoadFigure>;
       try {
         before = await measureReferences(referenceOptions);
         modeFigures.push(
@@ -491,6 +496,23 @@ async function main() {
           await measure(`police stations in bounds (zoom 16)${suffix}`, 20, stationRequests),
         );
         after = await measureReferences(referenceOptions);
+        alternated = await alternatedFigures(
+          [
+            { name: 'GET /health', options: { url: `${referenceOptions.appUrl}/health` } },
+            { name: 'bare Fastify hello', options: { url: referenceOptions.helloUrl } },
+            { name: 'search', options: { url: referenceOptions.appUrl, requests: searchRequests } },
+            { name: 'home', options: { url: referenceOptions.appUrl, requests: homeRequests } },
+          ].map(({ name, options }) => ({
+            name,
+            options: { ...options, connections: CONNECTIONS },
+            // The same warm-up pass as the measures above, so that the windows find the caches
+            // (kept homes, lists) as those did; without it a home window that came 20 s after the
+            // last rebuilt half its homes on the request path (p95 88 ms).
+            before: options.requests ? () => passOnce(options.requests).then(() => {}) : undefined,
+          })),
+          ALTERNATED_ROUNDS,
+          ALTERNATED_SECONDS,
+        );
       } finally {
         await stop();
       }
@@ -505,6 +527,7 @@ async function main() {
         ...referenceRows('after', after),
         ...referenceRows('mean', references),
         '',
+        ...alternatedTable(alternated, suffix),
       );
     }
   } finally {
