@@ -113,6 +113,37 @@ test.describe('the early home request', () => {
     await expect(page.locator('#early-home')).toHaveCount(0);
   });
 
+  test('goes on without the position while the browser’s prompt stays open, and shows near ones once given', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    // The position prompt left open: the browser neither answers nor times out (its timeout does
+    // not count the prompt), for index.html's request and the app's alike.
+    await page.addInitScript(() => {
+      const held: PositionCallback[] = [];
+      navigator.geolocation.getCurrentPosition = (given) => void held.push(given);
+      (window as unknown as { givePosition: () => void }).givePosition = () =>
+        held
+          .splice(0)
+          .forEach((given) =>
+            given({ coords: { latitude: 43.6045, longitude: 1.444 } } as GeolocationPosition),
+          );
+    });
+    await page.goto('about:blank');
+    await page.goto('/#/');
+    await expect(page.getByRole('heading', { name: 'Dernières annonces' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Près de chez vous' })).toHaveCount(0);
+    // The user answers the prompt at last.
+    const withPosition = page.waitForRequest(
+      (sent) => isHomeData(sent) && new URLSearchParams(sent.postData() ?? '').has('latitude'),
+    );
+    await page.evaluate(() => (window as unknown as { givePosition: () => void }).givePosition());
+    await withPosition;
+    await expect(page.getByRole('heading', { name: 'Près de chez vous' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dernières annonces' })).toBeVisible();
+  });
+
   test('is not drawn for a reader of another language: the app’s own screen comes instead', async ({
     page,
     request,

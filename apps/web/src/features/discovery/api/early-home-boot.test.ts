@@ -22,6 +22,7 @@ import {
 } from '@/lib/early-screen';
 import { EARLY_HOME_GLOBAL, earlyHomeBootCall, type EarlyHomeRequest } from './early-home-boot';
 import { loadHomeData, startHomeDataEarly } from './early-home-data';
+import { POSITION_WAIT_MS } from '../lib/position-options';
 
 /**
  * The early home request (issue 17): index.html's script asks the signed-in home's data before the
@@ -76,6 +77,40 @@ describe('the early home request', () => {
     const stub = stubFetch({ 'POST /home/getHomeData': () => json([]) });
     expect((await boot('/')!.answer).position).toBeNull();
     expect(stub.callsTo('POST', '/home/getHomeData')[0]?.body).toBe('');
+  });
+
+  it('asks without a position once the wait is over while the browser’s prompt stays open, and keeps the late answer', async () => {
+    signInOnDevice();
+    // The browser neither answers nor times out: its timeout does not count an open prompt.
+    let give: PositionCallback = () => {};
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) => {
+          give = ok;
+        },
+      },
+    });
+    const groups = [makeGroup({ annonces: makeCards(1) })];
+    const stub = stubFetch({ 'POST /home/getHomeData': () => json(groups) });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const request = boot('/#/')!;
+      await vi.advanceTimersByTimeAsync(POSITION_WAIT_MS - 1);
+      expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await request.answer).position).toBeNull();
+      expect(stub.callsTo('POST', '/home/getHomeData')[0]?.body).toBe('');
+      // The app takes that answer for a home without a position…
+      startHomeDataEarly();
+      expect(await loadHomeData(null)).toEqual(groups);
+      expect(stub.callsTo('POST', '/home/getHomeData')).toHaveLength(1);
+      // …and the browser's own answer, when the user gives it at last.
+      give({ coords: { latitude: 43.6, longitude: 1.44 } } as GeolocationPosition);
+      expect(await request.located).toEqual({ latitude: 43.6, longitude: 1.44 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks nothing for a guest, another screen, another page or a browser the app has not met', () => {

@@ -12,7 +12,11 @@ import {
 import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '../../../lib/storage';
 import { earlyScreenKeys } from '../../../lib/early-screen';
 import { CARDS_BEFORE_USE } from '../lib/home-rows';
-import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
+import {
+  POSITION_MAXIMUM_AGE_MS,
+  POSITION_TIMEOUT_MS,
+  POSITION_WAIT_MS,
+} from '../lib/position-options';
 
 /**
  * The early home request (issue 17): a classic inline script of index.html's head, written out by
@@ -31,9 +35,13 @@ import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-op
 /** Where the script leaves its request for the app, on window. */
 export const EARLY_HOME_GLOBAL = '__veilleursEarlyHome';
 
-/** What the script leaves on window: when it asked, and the position with the raw answer. */
+/**
+ * What the script leaves on window: when it asked, the browser's answer for the position however
+ * late, and the request's answer with the position it went with (none past the wait).
+ */
 export interface EarlyHomeRequest {
   at: number;
+  located: Promise<{ latitude: number; longitude: number } | null>;
   answer: Promise<{
     position: { latitude: number; longitude: number } | null;
     response: Response | null;
@@ -47,6 +55,8 @@ export interface EarlyHomeBootConfig {
   /** The app's own geolocation options (features/discovery/hooks/use-geolocation.ts). */
   positionTimeoutMs: number;
   positionMaximumAgeMs: number;
+  /** How long the request waits for the position before it goes without (position-options.ts). */
+  positionWaitMs: number;
   /** How many cards of the first row are drawn before the row is used (home-sections.tsx). */
   firstRowCards: number;
   /** The `sizes` of a home card's photo (annonce-card.tsx), so the browser picks the same file. */
@@ -79,7 +89,8 @@ export function earlyHomeBoot(
   const headers = signedInHeaders(config.signedIn);
   if (!headers) return;
 
-  const position = new Promise<{ latitude: number; longitude: number } | null>((resolve) => {
+  const at = Date.now();
+  const located = new Promise<{ latitude: number; longitude: number } | null>((resolve) => {
     const geolocation = page.navigator.geolocation as Geolocation | undefined;
     if (!geolocation) {
       resolve(null);
@@ -91,6 +102,11 @@ export function earlyHomeBoot(
       { timeout: config.positionTimeoutMs, maximumAge: config.positionMaximumAgeMs },
     );
   });
+  // A permission prompt left open holds the browser's answer for good: the home goes without.
+  const position = Promise.race([
+    located,
+    new Promise<null>((resolve) => page.setTimeout(() => resolve(null), config.positionWaitMs)),
+  ]);
   const answer = position.then((where) =>
     page
       .fetch(config.path, {
@@ -105,7 +121,8 @@ export function earlyHomeBoot(
         () => ({ position: where, response: null }),
       ),
   );
-  (page as unknown as Record<string, unknown>)[config.globalName] = { at: Date.now(), answer };
+  const request: EarlyHomeRequest = { at, located, answer };
+  (page as unknown as Record<string, unknown>)[config.globalName] = request;
 
   // The early home: the screen's frame and loading rows, drawn where the app would draw this very
   // screen, until the app takes its place. Decided here, in the head, before the first paint.
@@ -148,6 +165,7 @@ const BOOT_CONFIG: EarlyHomeBootConfig = {
   path: '/home/getHomeData',
   positionTimeoutMs: POSITION_TIMEOUT_MS,
   positionMaximumAgeMs: POSITION_MAXIMUM_AGE_MS,
+  positionWaitMs: POSITION_WAIT_MS,
   firstRowCards: CARDS_BEFORE_USE,
   photoSizes: CARD_PHOTO_SIZES,
   earlyHome: earlyScreenKeys('home'),

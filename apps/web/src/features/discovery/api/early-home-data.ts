@@ -1,5 +1,5 @@
 import type { HomeGroup } from '@app/domain';
-import { askPositionEarly } from '../hooks/use-geolocation';
+import { askPositionEarly, positionWithinWait } from '../hooks/use-geolocation';
 import { getHomeData, type Position } from './discovery-api';
 import { EARLY_HOME_GLOBAL, type EarlyHomeRequest } from './early-home-boot';
 
@@ -37,18 +37,19 @@ export function startHomeDataEarly() {
   const booted = takeBootRequest();
   if (booted) {
     // Taken now, by the home about to draw: its age counts from here.
-    const takenAt = Date.now();
-    const position = booted.answer.then((answer) => answer.position);
-    askPositionEarly({ answer: position, at: takenAt });
+    // The screen takes the browser's own answer, however late: the request went without a
+    // position past the wait, and a position that comes later asks the home again with it.
+    askPositionEarly({ answer: booted.located, at: Date.now(), askedAt: booted.at });
     const answer = booted.answer.then(({ position, response }) => {
       const data = getHomeData(position, Promise.resolve(response));
       data.catch(() => {});
       return { key: homePositionKey(position), data };
     });
-    early = { answer, at: takenAt };
+    early = { answer, at: Date.now() };
     return;
   }
-  const answer = askPositionEarly().then((position) => {
+  const asked = askPositionEarly();
+  const answer = positionWithinWait(asked.answer, asked.askedAt).then((position) => {
     const data = getHomeData(position);
     // Whoever takes it sees the failure; nobody taking it is no error.
     data.catch(() => {});

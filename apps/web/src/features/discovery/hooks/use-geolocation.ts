@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Position } from '../api/discovery-api';
-import { POSITION_MAXIMUM_AGE_MS, POSITION_TIMEOUT_MS } from '../lib/position-options';
+import {
+  POSITION_MAXIMUM_AGE_MS,
+  POSITION_TIMEOUT_MS,
+  POSITION_WAIT_MS,
+} from '../lib/position-options';
 
 export type GeolocationState =
   | { status: 'pending'; position: null }
@@ -22,9 +26,30 @@ function locate(): Promise<Position | null> {
   });
 }
 
+/**
+ * The position within POSITION_WAIT_MS of `askedAt`, else null: what a screen that cannot wait
+ * for an unanswered permission prompt goes on with.
+ */
+export function positionWithinWait(
+  answer: Promise<Position | null>,
+  askedAt: number,
+): Promise<Position | null> {
+  const left = Math.max(0, askedAt + POSITION_WAIT_MS - Date.now());
+  return Promise.race([
+    answer,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+  ]);
+}
+
 /** An early answer older than this is not taken: the user may have moved, or changed their mind. */
 const EARLY_ASK_LIFETIME_MS = 10_000;
-let earlyAsk: { answer: Promise<Position | null>; at: number } | null = null;
+/** An early question: its answer, when it was taken for the screen (`at`), when it was asked. */
+interface EarlyAsk {
+  answer: Promise<Position | null>;
+  at: number;
+  askedAt: number;
+}
+let earlyAsk: EarlyAsk | null = null;
 
 /**
  * Asks the position before the screen that needs it has drawn (the home, as its code loads): the
@@ -32,19 +57,23 @@ let earlyAsk: { answer: Promise<Position | null>; at: number } | null = null;
  */
 export function askPositionEarly(
   /** The same question, already asked before the app ran (the early home request). */
-  asked?: { answer: Promise<Position | null>; at: number },
-): Promise<Position | null> {
+  asked?: EarlyAsk,
+): EarlyAsk {
   if (asked) earlyAsk ??= asked;
-  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
-  earlyAsk ??= { answer: locate(), at: Date.now() };
-  return earlyAsk.answer;
+  if (typeof navigator === 'undefined' || !navigator.geolocation) {
+    return { answer: Promise.resolve(null), at: Date.now(), askedAt: Date.now() };
+  }
+  earlyAsk ??= { answer: locate(), at: Date.now(), askedAt: Date.now() };
+  return earlyAsk;
 }
 
-function takeEarlyAsk(): Promise<Position | null> | null {
+function takeEarlyAsk(): EarlyAsk | null {
   const ask = earlyAsk;
   earlyAsk = null;
-  return ask && Date.now() - ask.at < EARLY_ASK_LIFETIME_MS ? ask.answer : null;
+  return ask && Date.now() - ask.at < EARLY_ASK_LIFETIME_MS ? ask : null;
 }
+
+const UNAVAILABLE: GeolocationState = { status: 'unavailable', position: null };
 
 /** The browser position, asked once on mount; `refresh` asks again (the centre-on-me button). */
 export function useGeolocation() {
@@ -56,23 +85,30 @@ export function useGeolocation() {
 
   const refresh = useCallback(async () => {
     const position = await locate();
-    setState(
-      position ? { status: 'granted', position } : { status: 'unavailable', position: null },
-    );
+    setState(position ? { status: 'granted', position } : UNAVAILABLE);
     return position;
   }, []);
 
   useEffect(() => {
     if (state.status !== 'pending') return;
     let cancelled = false;
-    void (takeEarlyAsk() ?? locate()).then((position) => {
+    const ask = takeEarlyAsk() ?? { answer: locate(), askedAt: Date.now() };
+    // Past the wait (a permission prompt left open), the screen goes on without a position; the
+    // answer, whenever it comes, is still taken.
+    const waited = setTimeout(
+      () => {
+        if (!cancelled) setState((now) => (now.status === 'pending' ? UNAVAILABLE : now));
+      },
+      Math.max(0, ask.askedAt + POSITION_WAIT_MS - Date.now()),
+    );
+    void ask.answer.then((position) => {
+      clearTimeout(waited);
       if (cancelled) return;
-      setState(
-        position ? { status: 'granted', position } : { status: 'unavailable', position: null },
-      );
+      setState(position ? { status: 'granted', position } : UNAVAILABLE);
     });
     return () => {
       cancelled = true;
+      clearTimeout(waited);
     };
     // Asked once: a later refusal or grant goes through refresh().
     // eslint-disable-next-line react-hooks/exhaustive-deps
