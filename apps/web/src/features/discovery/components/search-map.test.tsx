@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as PositionOptions from '../lib/position-options';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { POSITION_WAIT_MS } from '../lib/position-options';
 import { renderApp } from '@/testing/test-utils';
 import {
   makeCards,
@@ -9,6 +11,12 @@ import {
   searchPage,
   SORT_OBJECTS,
 } from '../testing/discovery-fixtures';
+
+// A short wait, so that a test does not sit through the real one.
+vi.mock('../lib/position-options', async (importOriginal) => ({
+  ...(await importOriginal<typeof PositionOptions>()),
+  POSITION_WAIT_MS: 50,
+}));
 
 const common = {
   'POST /search/getSortObjectsForRadioButtons': () => json(SORT_OBJECTS),
@@ -200,6 +208,28 @@ describe('Search map', { timeout: 20_000 }, () => {
     expect(container.querySelectorAll('.discovery-marker--theft_location').length).toBeGreaterThan(
       0,
     );
+  });
+
+  it('keeps "Me localiser" while the browser’s prompt stays open past the wait', async () => {
+    // The browser neither answers nor times out: its timeout does not count an open prompt.
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: () => {} },
+    });
+    try {
+      stubFetch({
+        ...common,
+        'POST /search/getSearchAnnonces': () => json(searchPage(makeCards(2))),
+        'POST /search/getSearchMapPoints': () => json(mapPoints(makeCards(2))),
+      });
+      const { user } = await renderApp('/search', { user: {} });
+      await user.click(await screen.findByRole('button', { name: 'Carte' }));
+      // Past the wait the search went on without a position; asking again stays possible.
+      await new Promise((resolve) => setTimeout(resolve, POSITION_WAIT_MS + 50));
+      expect(screen.getByRole('button', { name: 'Me localiser' })).toBeEnabled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
   });
 
   it('shows the geocoding failure with its status', async () => {

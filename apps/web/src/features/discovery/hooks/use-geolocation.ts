@@ -10,7 +10,12 @@ export type GeolocationState =
   | { status: 'pending'; position: null }
   | { status: 'granted'; position: Position }
   /** Refused, unavailable, or too slow: the screens carry on without a position (§4). */
-  | { status: 'unavailable'; position: null };
+  | { status: 'unavailable'; position: null }
+  /**
+   * No answer within POSITION_WAIT_MS (a permission prompt left open): the screens carry on
+   * without a position, and take it if the answer comes; asking again stays possible.
+   */
+  | { status: 'unanswered'; position: null };
 
 function locate(): Promise<Position | null> {
   return new Promise((resolve) => {
@@ -74,6 +79,7 @@ function takeEarlyAsk(): EarlyAsk | null {
 }
 
 const UNAVAILABLE: GeolocationState = { status: 'unavailable', position: null };
+const UNANSWERED: GeolocationState = { status: 'unanswered', position: null };
 
 /** The browser position, asked once on mount; `refresh` asks again (the centre-on-me button). */
 export function useGeolocation() {
@@ -97,7 +103,7 @@ export function useGeolocation() {
     // answer, whenever it comes, is still taken.
     const waited = setTimeout(
       () => {
-        if (!cancelled) setState((now) => (now.status === 'pending' ? UNAVAILABLE : now));
+        if (!cancelled) setState((now) => (now.status === 'pending' ? UNANSWERED : now));
       },
       Math.max(0, ask.askedAt + POSITION_WAIT_MS - Date.now()),
     );
