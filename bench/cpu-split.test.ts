@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { cpuPerRequest, cpuSoFar, parseStat } from './cpu-split';
+import { cpuBetween, cpuPerRequest, cpuSoFar, parseStat } from './cpu-split';
 
 describe('cpu-split', () => {
   it('reads the name and the user and system ticks of a stat line, whatever the name holds', () => {
@@ -14,6 +14,7 @@ describe('cpu-split', () => {
     const after = { server: 1600, database: 400, client: 500 };
     expect(cpuPerRequest(before, after, 100)).toEqual({ server: 6, database: 0, client: 3 });
     expect(cpuPerRequest(before, after, 0)).toEqual({ server: 0, database: 0, client: 0 });
+    expect(cpuBetween(before, after)).toEqual({ server: 600, database: 0, client: 300 });
   });
 
   it.runIf(os.platform() === 'linux')('counts this process as the load generator', () => {

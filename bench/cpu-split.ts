@@ -67,10 +67,16 @@ export function cpuSoFar(): CpuSplit {
   return split;
 }
 
+/** What each role spent between two readings, in ms. */
+export function cpuBetween(before: CpuSplit, after: CpuSplit): CpuSplit {
+  // Never below 0: a process that exited took its time with it.
+  const spent = (key: keyof CpuSplit) => Math.max(0, after[key] - before[key]);
+  return { server: spent('server'), database: spent('database'), client: spent('client') };
+}
+
 /** What each role spent between two readings, per request. */
 export function cpuPerRequest(before: CpuSplit, after: CpuSplit, requests: number): CpuSplit {
-  // Never below 0: a process that exited took its time with it.
-  const per = (key: keyof CpuSplit) =>
-    requests > 0 ? Math.max(0, after[key] - before[key]) / requests : 0;
+  const spent = cpuBetween(before, after);
+  const per = (key: keyof CpuSplit) => (requests > 0 ? spent[key] / requests : 0);
   return { server: per('server'), database: per('database'), client: per('client') };
 }

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuPerRequest, cpuSoFar, MS_PER_TICK, type CpuSplit } from './cpu-split';
+import { cpuBetween, cpuSoFar, MS_PER_TICK, type CpuSplit } from './cpu-split';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
 
@@ -102,8 +102,7 @@ export async function loadWindow(options: LoadOptions): Promise<LoadWindow> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     busyMs: machineBusyMs() - busyBefore,
-    // Per one request: the window's totals, pooled later over all the windows' answers.
-    cpuSpent: cpuPerRequest(splitBefore, cpuSoFar(), 1),
+    cpuSpent: cpuBetween(splitBefore, cpuSoFar()),
   };
 }
 
