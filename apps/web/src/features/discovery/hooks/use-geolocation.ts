@@ -31,6 +31,9 @@ function locate(): Promise<Position | null> {
   });
 }
 
+/** What is left of POSITION_WAIT_MS for a question asked at `askedAt`, in ms. */
+const waitLeft = (askedAt: number) => Math.max(0, askedAt + POSITION_WAIT_MS - Date.now());
+
 /**
  * The position within POSITION_WAIT_MS of `askedAt`, else null: what a screen that cannot wait
  * for an unanswered permission prompt goes on with.
@@ -39,10 +42,9 @@ export function positionWithinWait(
   answer: Promise<Position | null>,
   askedAt: number,
 ): Promise<Position | null> {
-  const left = Math.max(0, askedAt + POSITION_WAIT_MS - Date.now());
   return Promise.race([
     answer,
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), waitLeft(askedAt))),
   ]);
 }
 
@@ -101,12 +103,9 @@ export function useGeolocation() {
     const ask = takeEarlyAsk() ?? { answer: locate(), askedAt: Date.now() };
     // Past the wait (a permission prompt left open), the screen goes on without a position; the
     // answer, whenever it comes, is still taken.
-    const waited = setTimeout(
-      () => {
-        if (!cancelled) setState((now) => (now.status === 'pending' ? UNANSWERED : now));
-      },
-      Math.max(0, ask.askedAt + POSITION_WAIT_MS - Date.now()),
-    );
+    const waited = setTimeout(() => {
+      if (!cancelled) setState((now) => (now.status === 'pending' ? UNANSWERED : now));
+    }, waitLeft(ask.askedAt));
     void ask.answer.then((position) => {
       clearTimeout(waited);
       if (cancelled) return;
