@@ -141,6 +141,8 @@ describe('the push sending thread', () => {
     const firstReceived = byPath.get('/push/first')!;
     expect(firstReceived.headers['content-encoding']).toBe('aes128gcm');
     expect(firstReceived.headers.ttl).toBe('3600');
+    expect(firstReceived.headers['content-type']).toBe('application/octet-stream');
+    expect(firstReceived.headers.urgency).toBe('normal');
     expect(decryptAsBrowser(firstReceived.body, first.browser, first.authSecret)).toBe(
       '{"title":"Vélo volé près de vous"}',
     );
@@ -169,6 +171,15 @@ describe('the push sending thread', () => {
     const refused = sender.send(unreachable.subscription, '{}', { vapidDetails, TTL: 60 });
     await expect(refused).rejects.toThrow(/ECONNREFUSED/);
     await expect(refused).rejects.not.toHaveProperty('statusCode');
+  });
+
+  it('fails a message too large for a push service without posting it', async () => {
+    received.length = 0;
+    const target = browserSubscription('/push/large');
+    const tooLarge = sender.send(target.subscription, 'x'.repeat(4000), { vapidDetails, TTL: 60 });
+    await expect(tooLarge).rejects.toThrow(/exceeds/);
+    await expect(tooLarge).rejects.not.toHaveProperty('statusCode');
+    expect(received).toEqual([]);
   });
 
   it('fails the pushes in progress when its thread ends, and starts again for the next', async () => {

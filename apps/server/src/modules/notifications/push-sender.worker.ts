@@ -1,13 +1,15 @@
 /**
  * The thread that sends Web Push (push-sender.ts starts it): it encrypts each message, signs it
  * and posts it to the push service, answering each request with its outcome. Node runs this file
- * as it is (types stripped), so it keeps to erasable TypeScript and imports only packages.
+ * as it is (types stripped), so it keeps to erasable TypeScript and imports packages, types, and
+ * push-encryption.ts by its full name.
  */
 import https from 'node:https';
 import os from 'node:os';
 import tls from 'node:tls';
 import { parentPort, workerData } from 'node:worker_threads';
 import webpush from 'web-push';
+import { encryptPushMessage } from './push-encryption.ts';
 import type { PushOutcome, PushRequest, PushSenderOptions } from './push-sender';
 
 const options = workerData as PushSenderOptions;
@@ -64,23 +66,57 @@ function authorizationFor(endpoint: string, vapid: PushRequest['vapidDetails']):
 /** A push service that does not answer fails its push instead of holding its job. */
 const SEND_TIMEOUT_MS = 30_000;
 
+/** RFC 8030's POST of one encrypted message; resolves with the push service's status. */
+function post(request: PushRequest, body: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      request.subscription.endpoint,
+      {
+        method: 'POST',
+        agent,
+        timeout: SEND_TIMEOUT_MS,
+        headers: {
+          TTL: String(request.ttl),
+          Urgency: 'normal',
+          'Content-Type': 'application/octet-stream',
+          'Content-Encoding': 'aes128gcm',
+          'Content-Length': body.length,
+          Authorization: authorizationFor(request.subscription.endpoint, request.vapidDetails),
+        },
+      },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
+        answer.on('error', reject);
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error('push service did not answer')));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
 async function sendOne(request: PushRequest): Promise<PushOutcome> {
   try {
-    await webpush.sendNotification(request.subscription, request.payload, {
-      TTL: request.ttl,
-      headers: {
-        Authorization: authorizationFor(request.subscription.endpoint, request.vapidDetails),
-      },
-      agent,
-      timeout: SEND_TIMEOUT_MS,
-    });
-    return { id: request.id, ok: true };
-  } catch (error) {
-    const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+    const body = encryptPushMessage(request.payload, request.subscription.keys);
+    const { status, text } = await post(request, body);
+    if (status >= 200 && status < 300) return { id: request.id, ok: true };
     return {
       id: request.id,
       ok: false,
-      statusCode: typeof statusCode === 'number' ? statusCode : null,
+      statusCode: status,
+      // The push service's own words, cut short: they say why (RFC 8030 §5, §8).
+      message: `push service answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+    };
+  } catch (error) {
+    return {
+      id: request.id,
+      ok: false,
+      statusCode: null,
       message: error instanceof Error ? error.message : String(error),
     };
   }

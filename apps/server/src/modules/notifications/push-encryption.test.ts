@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LARGEST_PUSH_PAYLOAD, encryptPushMessage } from './push-encryption';
+
+/** RFC 8291, Appendix A: the example message, its keys, its salt and the body it gives. */
+const example = {
+  plaintext: 'When I grow up, I want to be a watermelon',
+  senderPrivateKey: 'yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw',
+  browserPrivateKey: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
+  browserPublicKey:
+    'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  authSecret: 'BTBZMqHH6r4Tts7J_aSIgg',
+  salt: 'DGv6ra1nlYgDCS1FRnbzlw',
+  body:
+    'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27ml' +
+    'mlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPT' +
+    'pK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
+};
+
+/**
+ * The browser's side, written apart from the code under test with Node's HKDF: the body opened
+ * with the subscription's private key and secret.
+ */
+function openAsBrowser(body: Buffer, browser: crypto.ECDH, authSecret: Buffer): string {
+  const salt = body.subarray(0, 16);
+  expect(body.readUInt32BE(16)).toBe(4096);
+  const keyLength = body.readUInt8(20);
+  const senderPublicKey = body.subarray(21, 21 + keyLength);
+  const record = body.subarray(21 + keyLength);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    browser.getPublicKey(),
+    senderPublicKey,
+  ]);
+  const inputKey = Buffer.from(
+    crypto.hkdfSync('sha256', browser.computeSecret(senderPublicKey), authSecret, keyInfo, 32),
+  );
+  const derive = (info: string, length: number) =>
+    Buffer.from(crypto.hkdfSync('sha256', inputKey, salt, Buffer.from(info), length));
+  const decipher = crypto.createDecipheriv(
+    'aes-128-gcm',
+    derive('Content-Encoding: aes128gcm\0', 16),
+    derive('Content-Encoding: nonce\0', 12),
+  );
+  decipher.setAuthTag(record.subarray(-16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, -16)), decipher.final()]);
+  expect(padded.at(-1)).toBe(2);
+  return padded.subarray(0, -1).toString('utf8');
+}
+
+function newBrowser() {
+  const browser = crypto.createECDH('prime256v1');
+  browser.generateKeys();
+  const authSecret = crypto.randomBytes(16);
+  const keys = {
+    p256dh: browser.getPublicKey().toString('base64url'),
+    auth: authSecret.toString('base64url'),
+  };
+  return { browser, authSecret, keys };
+}
+
+describe('a Web Push message encrypted for its browser', () => {
+  it('gives RFC 8291’s example body, byte for byte, from its keys and salt', () => {
+    const body = encryptPushMessage(
+      example.plaintext,
+      { p256dh: example.browserPublicKey, auth: example.authSecret },
+      {
+        senderPrivateKey: Buffer.from(example.senderPrivateKey, 'base64url'),
+        salt: Buffer.from(example.salt, 'base64url'),
+      },
+    );
+    expect(body.toString('base64url')).toBe(example.body);
+  });
+
+  it('is opened by its browser, and by nobody without the browser’s secret', () => {
+    const { browser, authSecret, keys } = newBrowser();
+    const payload = JSON.stringify({
+      title: 'Vélo volé près de chez vous',
+      url: '/annonce/show/7',
+    });
+    const body = encryptPushMessage(payload, keys);
+    expect(openAsBrowser(body, browser, authSecret)).toBe(payload);
+    expect(() => openAsBrowser(body, browser, crypto.randomBytes(16))).toThrow();
+  });
+
+  it('draws a new key pair and salt for every message', () => {
+    const { keys } = newBrowser();
+    const first = encryptPushMessage('{}', keys);
+    const second = encryptPushMessage('{}', keys);
+    expect(first.subarray(0, 16)).not.toEqual(second.subarray(0, 16));
+    expect(first.subarray(21, 86)).not.toEqual(second.subarray(21, 86));
+  });
+
+  it('holds the largest payload a push service must take, and refuses one byte more', () => {
+    const { browser, authSecret, keys } = newBrowser();
+    const largest = 'é'.repeat(LARGEST_PUSH_PAYLOAD / 2) + 'x'.repeat(LARGEST_PUSH_PAYLOAD % 2);
+    const body = encryptPushMessage(largest, keys);
+    expect(body.length).toBe(4096);
+    expect(openAsBrowser(body, browser, authSecret)).toBe(largest);
+    expect(() => encryptPushMessage(`${largest}x`, keys)).toThrow(RangeError);
+  });
+
+  it('refuses keys that are not a subscription’s', () => {
+    const { keys } = newBrowser();
+    expect(() => encryptPushMessage('{}', { ...keys, p256dh: 'AAAA' })).toThrow(/P-256/);
+    expect(() => encryptPushMessage('{}', { ...keys, auth: 'c2hvcnQ' })).toThrow(/16 bytes/);
+    // 65 bytes that are not a point of the curve.
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    expect(() =>
+      encryptPushMessage('{}', { ...keys, p256dh: offCurve.toString('base64url') }),
+    ).toThrow();
+  });
+});
