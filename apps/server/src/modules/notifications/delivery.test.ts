@@ -41,10 +41,15 @@ describe('push delivery', () => {
       });
     await subscribe('https://fcm.googleapis.com/fcm/send/alive');
     await subscribe('https://fcm.googleapis.com/fcm/send/gone');
+    // Kept before keys were checked: no message can ever be encrypted for it.
+    await subscribe('https://fcm.googleapis.com/fcm/send/unusable');
     const sent: Array<{ endpoint: string; payload: Record<string, unknown>; subject: string }> = [];
     const send: SendPush = async (subscription, payload, options) => {
       if (subscription.endpoint.endsWith('/gone')) {
         throw Object.assign(new Error('Gone'), { statusCode: 410 });
+      }
+      if (subscription.endpoint.endsWith('/unusable')) {
+        throw Object.assign(new Error('p256dh is not a P-256 public key'), { unusableKeys: true });
       }
       sent.push({
         endpoint: subscription.endpoint,

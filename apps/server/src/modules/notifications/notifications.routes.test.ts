@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -388,10 +389,13 @@ describe('live stream (POST /lampNotification/liveTicket, GET /lampNotification/
 });
 
 describe('push subscriptions', () => {
-  const subscription = (endpoint: string) => ({
-    endpoint,
-    keys: { p256dh: 'BOr0Xw2m0aNNXf4gJ0mH8vJ5C2FrM0kYkqfXr2e8b8y', auth: 'k8JV6sjdbhAi1n3_LDBLvA' },
-  });
+  /** A browser's keys: its P-256 public key and 16-byte secret. */
+  const browser = crypto.createECDH('prime256v1');
+  const browserKeys = {
+    p256dh: browser.generateKeys().toString('base64url'),
+    auth: crypto.randomBytes(16).toString('base64url'),
+  };
+  const subscription = (endpoint: string) => ({ endpoint, keys: browserKeys });
 
   it('requires authentication and a valid subscription', async () => {
     expect(
@@ -429,6 +433,30 @@ describe('push subscriptions', () => {
     }
   });
 
+  it('refuses keys no browser gives, naming the key: every push to them would fail', async () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/unusable-keys';
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    for (const [keys, field] of [
+      [{ ...browserKeys, p256dh: 'BOr0Xw2m0aNNXf4gJ0mH8vJ5C2FrM0kYkqfXr2e8b8y' }, 'keys.p256dh'],
+      [{ ...browserKeys, p256dh: offCurve.toString('base64url') }, 'keys.p256dh'],
+      [{ ...browserKeys, auth: 'c2hvcnQ' }, 'keys.auth'],
+    ] as const) {
+      const refused = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/pushSubscription/subscribe',
+        payload: { endpoint, keys },
+      });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', invalidField: field });
+    }
+    const kept = await t.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(kept).toEqual([]);
+  });
+
   it('hands out the same VAPID public key every time (kept in the database)', async () => {
     const first = (
       await t.injectAs(alice, { method: 'GET', url: '/pushSubscription/publicKey' })
@@ -442,11 +470,12 @@ describe('push subscriptions', () => {
 
   it('keeps a subscription, moves a re-used endpoint to its new user, and lets only its owner remove it', async () => {
     const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
-    await t.injectAs(alice, {
+    const kept = await t.injectAs(alice, {
       method: 'POST',
       url: '/pushSubscription/subscribe',
       payload: subscription(endpoint),
     });
+    expect(kept.statusCode).toBeLessThan(300);
     await t.injectAs(alice, {
       method: 'POST',
       url: '/pushSubscription/subscribe',

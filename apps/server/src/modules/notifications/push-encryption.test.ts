@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LARGEST_PUSH_PAYLOAD, encryptPushMessage } from './push-encryption';
+import {
+  LARGEST_PUSH_PAYLOAD,
+  UnusableKeysError,
+  encryptPushMessage,
+  unusableKey,
+} from './push-encryption';
 
 /** RFC 8291, Appendix A: the example message, its keys, its salt and the body it gives. */
 const example = {
@@ -100,15 +105,26 @@ describe('a Web Push message encrypted for its browser', () => {
     expect(() => encryptPushMessage(`${largest}x`, keys)).toThrow(RangeError);
   });
 
-  it('refuses keys that are not a subscription’s', () => {
+  it('refuses keys that are not a subscription’s, naming the key', () => {
     const { keys } = newBrowser();
-    expect(() => encryptPushMessage('{}', { ...keys, p256dh: 'AAAA' })).toThrow(/P-256/);
-    expect(() => encryptPushMessage('{}', { ...keys, auth: 'c2hvcnQ' })).toThrow(/16 bytes/);
-    // 65 bytes that are not a point of the curve.
+    // 65 bytes that start as a point does but are not a point of the curve.
     const offCurve = Buffer.alloc(65, 7);
     offCurve[0] = 4;
-    expect(() =>
-      encryptPushMessage('{}', { ...keys, p256dh: offCurve.toString('base64url') }),
-    ).toThrow();
+    const compressed = Buffer.from(keys.p256dh, 'base64url').subarray(0, 33);
+    compressed[0] = 2;
+    for (const [wrong, key] of [
+      [{ ...keys, p256dh: 'AAAA' }, 'p256dh'],
+      [{ ...keys, p256dh: offCurve.toString('base64url') }, 'p256dh'],
+      [{ ...keys, p256dh: compressed.toString('base64url') }, 'p256dh'],
+      [{ ...keys, p256dh: 'not base64 at all!' }, 'p256dh'],
+      [{ ...keys, auth: 'c2hvcnQ' }, 'auth'],
+      [{ ...keys, auth: crypto.randomBytes(32).toString('base64url') }, 'auth'],
+    ] as const) {
+      expect(unusableKey(wrong), JSON.stringify(wrong)).toBe(key);
+      expect(() => encryptPushMessage('{}', wrong)).toThrow(UnusableKeysError);
+      expect(() => encryptPushMessage('{}', wrong)).toThrow(expect.objectContaining({ key }));
+    }
+    expect(unusableKey(keys)).toBeNull();
+    expect(unusableKey({ p256dh: example.browserPublicKey, auth: example.authSecret })).toBeNull();
   });
 });

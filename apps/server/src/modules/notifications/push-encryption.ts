@@ -50,6 +50,39 @@ export interface BrowserKeys {
   auth: string;
 }
 
+/** Keys no browser gives: no message can be encrypted for them, now or later. */
+export class UnusableKeysError extends Error {
+  key: 'p256dh' | 'auth';
+  constructor(key: 'p256dh' | 'auth') {
+    super(key === 'p256dh' ? 'p256dh is not a P-256 public key' : 'auth is not a 16-byte secret');
+    this.name = 'UnusableKeysError';
+    this.key = key;
+  }
+}
+
+/** RFC 8291 §3: p256dh is an uncompressed P-256 point, auth a 16-byte secret. */
+function decodedKeys(browser: BrowserKeys): { publicKey: Buffer; authSecret: Buffer } {
+  const publicKey = Buffer.from(browser.p256dh, 'base64url');
+  const authSecret = Buffer.from(browser.auth, 'base64url');
+  if (publicKey.length !== 65 || publicKey[0] !== 4) throw new UnusableKeysError('p256dh');
+  if (authSecret.length !== 16) throw new UnusableKeysError('auth');
+  return { publicKey, authSecret };
+}
+
+/**
+ * Which of a subscription's keys no browser could have given, if one: checked when it is kept, so
+ * that nothing unusable is kept. The point is decoded, which tells one off the curve.
+ */
+export function unusableKey(browser: BrowserKeys): 'p256dh' | 'auth' | null {
+  try {
+    const { publicKey } = decodedKeys(browser);
+    crypto.ECDH.convertKey(publicKey, 'prime256v1');
+    return null;
+  } catch (error) {
+    return error instanceof UnusableKeysError ? error.key : 'p256dh';
+  }
+}
+
 /**
  * What RFC 8291 draws anew for every message: the sender's key pair and the salt. Tests fix them
  * to reproduce the RFC's example; otherwise each call draws its own.
@@ -71,19 +104,21 @@ export function encryptPushMessage(
       `push payload of ${plaintext.length} bytes exceeds ${LARGEST_PUSH_PAYLOAD}`,
     );
   }
-  const browserPublicKey = Buffer.from(browser.p256dh, 'base64url');
-  const authSecret = Buffer.from(browser.auth, 'base64url');
-  if (browserPublicKey.length !== 65) throw new Error('p256dh is not a P-256 public key');
-  if (authSecret.length < 16) throw new Error('auth secret is shorter than 16 bytes');
-
+  const { publicKey: browserPublicKey, authSecret } = decodedKeys(browser);
   const sender = crypto.createECDH('prime256v1');
   if (secrets) sender.setPrivateKey(secrets.senderPrivateKey);
   else sender.generateKeys();
   const senderPublicKey = sender.getPublicKey();
   const salt = secrets?.salt ?? crypto.randomBytes(16);
-  const sharedSecret = sender.computeSecret(browserPublicKey);
+  let sharedSecret: Buffer;
+  try {
+    sharedSecret = sender.computeSecret(browserPublicKey);
+  } catch {
+    // Node refuses a point off the curve here.
+    throw new UnusableKeysError('p256dh');
+  }
 
-  // RFC 8291 §3.4: the input keying material binds both public keys to the browser's secret.
+  // RFC 8291 §3.3: the input keying material binds both public keys to the browser's secret.
   const pseudoRandomKey = hmac(authSecret, sharedSecret);
   const inputKey = hmac(pseudoRandomKey, KEY_INFO, browserPublicKey, senderPublicKey, FIRST_BLOCK);
   // RFC 8188 §2.2–2.3: the content key and the nonce (the first record's: its sequence is 0).

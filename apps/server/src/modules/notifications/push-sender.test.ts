@@ -173,12 +173,26 @@ describe('the push sending thread', () => {
     await expect(refused).rejects.not.toHaveProperty('statusCode');
   });
 
+  it('fails a push to keys no browser gives as unusable, without posting it', async () => {
+    received.length = 0;
+    const target = browserSubscription('/push/unusable');
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    target.subscription.keys.p256dh = offCurve.toString('base64url');
+    const refused = sender.send(target.subscription, '{}', { vapidDetails, TTL: 60 });
+    await expect(refused).rejects.toMatchObject({ unusableKeys: true });
+    await expect(refused).rejects.not.toHaveProperty('statusCode');
+    expect(received).toEqual([]);
+  });
+
   it('fails a message too large for a push service without posting it', async () => {
     received.length = 0;
     const target = browserSubscription('/push/large');
     const tooLarge = sender.send(target.subscription, 'x'.repeat(4000), { vapidDetails, TTL: 60 });
     await expect(tooLarge).rejects.toThrow(/exceeds/);
     await expect(tooLarge).rejects.not.toHaveProperty('statusCode');
+    // The subscription is not at fault: it is kept.
+    await expect(tooLarge).rejects.not.toHaveProperty('unusableKeys');
     expect(received).toEqual([]);
   });
 

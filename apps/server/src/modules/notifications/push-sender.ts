@@ -10,9 +10,19 @@ export interface PushRequest {
   ttl: number;
 }
 
-/** The sending thread's answer; statusCode is the push service's, when it answered. */
+/**
+ * The sending thread's answer; statusCode is the push service's, when it answered; unusableKeys
+ * says the subscription's keys can never be encrypted for (push-encryption.ts).
+ */
 export type PushOutcome =
-  { id: number; ok: true } | { id: number; ok: false; statusCode: number | null; message: string };
+  | { id: number; ok: true }
+  | {
+      id: number;
+      ok: false;
+      statusCode: number | null;
+      unusableKeys?: true;
+      message: string;
+    };
 
 /** What the sending thread is started with. */
 export interface PushSenderOptions {
@@ -69,6 +79,7 @@ export function createPushSender(options: PushSenderOptions = {}) {
             waiting.reject(
               Object.assign(new Error(outcome.message), {
                 ...(outcome.statusCode === null ? {} : { statusCode: outcome.statusCode }),
+                ...(outcome.unusableKeys ? { unusableKeys: true } : {}),
               }),
             );
           }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import tls from 'node:tls';
 import { parentPort, workerData } from 'node:worker_threads';
 import webpush from 'web-push';
-import { encryptPushMessage } from './push-encryption.ts';
+import { UnusableKeysError, encryptPushMessage } from './push-encryption.ts';
 import type { PushOutcome, PushRequest, PushSenderOptions } from './push-sender';
 
 const options = workerData as PushSenderOptions;
@@ -117,6 +117,7 @@ async function sendOne(request: PushRequest): Promise<PushOutcome> {
       id: request.id,
       ok: false,
       statusCode: null,
+      ...(error instanceof UnusableKeysError ? { unusableKeys: true as const } : {}),
       message: error instanceof Error ? error.message : String(error),
     };
   }

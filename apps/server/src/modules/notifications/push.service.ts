@@ -5,6 +5,7 @@ import { pushSubscriptions, serverKeys } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { isPushServiceEndpoint } from './push-endpoints';
+import { unusableKey } from './push-encryption';
 
 const VAPID_KEY_NAME = 'vapid';
 
@@ -65,10 +66,13 @@ export const sendWithWebPush: SendPush = (subscription, payload, options) =>
  */
 const PUSHES_IN_FLIGHT = 16;
 
-/** The push service's answer for a subscription that no longer exists: forget it. */
+/**
+ * The push service's answer for a subscription that no longer exists, or keys no message can be
+ * encrypted for (kept before they were checked): forget it.
+ */
 function isGone(error: unknown): boolean {
-  const status = (error as { statusCode?: number } | null)?.statusCode;
-  return status === 404 || status === 410;
+  const failure = error as { statusCode?: number; unusableKeys?: boolean } | null;
+  return failure?.statusCode === 404 || failure?.statusCode === 410 || !!failure?.unusableKeys;
 }
 
 export function createPushService(deps: {
@@ -106,6 +110,9 @@ export function createPushService(deps: {
       if (!isPushServiceEndpoint(subscription.endpoint, deps.extraPushOrigins)) {
         throw new AppError('VALIDATION_FAILED', { invalidField: 'endpoint' });
       }
+      // Keys no browser gives would fail every push to come: refused now, with their name.
+      const unusable = unusableKey(subscription.keys);
+      if (unusable) throw new AppError('VALIDATION_FAILED', { invalidField: `keys.${unusable}` });
       const values = {
         userId,
         endpoint: subscription.endpoint,
