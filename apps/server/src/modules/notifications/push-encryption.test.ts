@@ -6,6 +6,7 @@ import {
   encryptPushMessage,
   unusableKey,
 } from './push-encryption';
+import { openAsBrowser } from './testing/open-as-browser';
 
 /** RFC 8291, Appendix A: the example message, its keys, its salt and the body it gives. */
 const example = {
@@ -21,37 +22,6 @@ const example = {
     'mlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPT' +
     'pK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
 };
-
-/**
- * The browser's side, written apart from the code under test with Node's HKDF: the body opened
- * with the subscription's private key and secret.
- */
-function openAsBrowser(body: Buffer, browser: crypto.ECDH, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  expect(body.readUInt32BE(16)).toBe(4096);
-  const keyLength = body.readUInt8(20);
-  const senderPublicKey = body.subarray(21, 21 + keyLength);
-  const record = body.subarray(21 + keyLength);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.getPublicKey(),
-    senderPublicKey,
-  ]);
-  const inputKey = Buffer.from(
-    crypto.hkdfSync('sha256', browser.computeSecret(senderPublicKey), authSecret, keyInfo, 32),
-  );
-  const derive = (info: string, length: number) =>
-    Buffer.from(crypto.hkdfSync('sha256', inputKey, salt, Buffer.from(info), length));
-  const decipher = crypto.createDecipheriv(
-    'aes-128-gcm',
-    derive('Content-Encoding: aes128gcm\0', 16),
-    derive('Content-Encoding: nonce\0', 12),
-  );
-  decipher.setAuthTag(record.subarray(-16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, -16)), decipher.final()]);
-  expect(padded.at(-1)).toBe(2);
-  return padded.subarray(0, -1).toString('utf8');
-}
 
 function newBrowser() {
   const browser = crypto.createECDH('prime256v1');

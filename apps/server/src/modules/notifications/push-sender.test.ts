@@ -8,38 +8,13 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../../../test/deploy/nginx';
 import { createPushSender, type PushSender } from './push-sender';
+import { openAsBrowser } from './testing/open-as-browser';
 
 /** What a push service received: its headers and body. */
 interface Received {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
-}
-
-/** The browser's side of RFC 8291: the message decrypted with its subscription's keys. */
-function decryptAsBrowser(body: Buffer, browser: crypto.ECDH, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const keyIdLength = body.readUInt8(20);
-  const serverPublicKey = body.subarray(21, 21 + keyIdLength);
-  const cipherText = body.subarray(21 + keyIdLength);
-  const shared = browser.computeSecret(serverPublicKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.getPublicKey(),
-    serverPublicKey,
-  ]);
-  const ikm = Buffer.from(crypto.hkdfSync('sha256', shared, authSecret, keyInfo, 32));
-  const derive = (info: string, length: number) =>
-    Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from(info), length));
-  const decipher = crypto.createDecipheriv(
-    'aes-128-gcm',
-    derive('Content-Encoding: aes128gcm\0', 16),
-    derive('Content-Encoding: nonce\0', 12),
-  );
-  decipher.setAuthTag(cipherText.subarray(-16));
-  const padded = Buffer.concat([decipher.update(cipherText.subarray(0, -16)), decipher.final()]);
-  // The last record ends with the delimiter 2, then padding zeros.
-  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
 }
 
 /** The VAPID token's claims, once its signature is checked against the server's public key. */
@@ -143,11 +118,11 @@ describe('the push sending thread', () => {
     expect(firstReceived.headers.ttl).toBe('3600');
     expect(firstReceived.headers['content-type']).toBe('application/octet-stream');
     expect(firstReceived.headers.urgency).toBe('normal');
-    expect(decryptAsBrowser(firstReceived.body, first.browser, first.authSecret)).toBe(
+    expect(openAsBrowser(firstReceived.body, first.browser, first.authSecret)).toBe(
       '{"title":"Vélo volé près de vous"}',
     );
     const secondReceived = byPath.get('/push/second')!;
-    expect(decryptAsBrowser(secondReceived.body, second.browser, second.authSecret)).toBe(
+    expect(openAsBrowser(secondReceived.body, second.browser, second.authSecret)).toBe(
       '{"title":"Second"}',
     );
     // Signed once for this push service and reused: the same valid token on both.
