@@ -192,6 +192,30 @@ describe('push delivery', () => {
     expect(left).toEqual([{ endpoint: 'https://fcm.googleapis.com/fcm/send/kept' }]);
   });
 
+  it('sends nothing from a push service made without a sender, and keeps the browser', async () => {
+    const user = await buildUser(t.db);
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/no-sender';
+    await t.db.insert(pushSubscriptions).values({
+      userId: user.id,
+      endpoint,
+      p256dh: 'key',
+      auth: 'auth',
+      createdAt: t.clock.now(),
+    });
+    const routesOnly = createPushService({ db: t.db, clock: t.clock, contact: 'mailto:x@y.test' });
+    const payload = { title: 'x', body: 'y', url: null, tag: 't' };
+    expect(await routesOnly.sendToUsers([{ userId: user.id, payload }])).toEqual({
+      sent: 0,
+      pruned: 0,
+      failed: 1,
+    });
+    const kept = await t.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(kept).toHaveLength(1);
+  });
+
   it('hands the push service only the notifications of users with a subscribed browser', async () => {
     const subscribed = await buildUser(t.db);
     const others = [await buildUser(t.db), await buildUser(t.db)];

@@ -88,7 +88,8 @@ function post(request: PushRequest, body: Buffer): Promise<{ status: number; tex
         let text = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => {
-          text += chunk;
+          // Only its first words are told: a long answer is not kept whole.
+          if (text.length < 200) text += chunk;
         });
         answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
         answer.on('error', reject);

@@ -47,7 +47,7 @@ export interface PushPayload {
   tag: string;
 }
 
-/** What sending needs from web-push; tests pass a fake. */
+/** What sending needs: the sending thread's send (push-sender.ts); tests pass a fake. */
 export type SendPush = (
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
   payload: string,
@@ -57,8 +57,12 @@ export type SendPush = (
   },
 ) => Promise<unknown>;
 
-export const sendWithWebPush: SendPush = (subscription, payload, options) =>
-  webpush.sendNotification(subscription, payload, options);
+/**
+ * The send of a push service given none: the routes' service only keeps subscriptions; pushes go
+ * out from the notifications job, through its sending thread (push-sender.ts), and nowhere else.
+ */
+const noSender: SendPush = () =>
+  Promise.reject(new Error('this push service has no sender: pushes go out from the job'));
 
 /**
  * Pushes waiting for their push service's answer at once, per batch: enough to keep a kept-alive
@@ -86,7 +90,7 @@ export function createPushService(deps: {
   log?: { warn(obj: unknown, msg?: string): void };
 }) {
   const { db, clock } = deps;
-  const send = deps.send ?? sendWithWebPush;
+  const send = deps.send ?? noSender;
   let keys: Promise<VapidKeys> | null = null;
   const vapid = () => {
     keys ??= loadOrCreateVapidKeys(db, clock).catch((error: unknown) => {
