@@ -11,6 +11,7 @@ import { form } from '../discovery/testing/discovery-fixture';
 import { createDispatcher } from './dispatcher';
 import { createLocalLiveBus } from './live-bus';
 import { createNotifier, type NotificationInput } from './notifier';
+import { OFF_CURVE_P256DH } from './testing/off-curve-key';
 
 let t: TestApp;
 let alice: TestUser;
@@ -435,11 +436,9 @@ describe('push subscriptions', () => {
 
   it('refuses keys no browser gives, naming the key: every push to them would fail', async () => {
     const endpoint = 'https://fcm.googleapis.com/fcm/send/unusable-keys';
-    const offCurve = Buffer.alloc(65, 7);
-    offCurve[0] = 4;
     for (const [keys, field] of [
       [{ ...browserKeys, p256dh: 'BOr0Xw2m0aNNXf4gJ0mH8vJ5C2FrM0kYkqfXr2e8b8y' }, 'keys.p256dh'],
-      [{ ...browserKeys, p256dh: offCurve.toString('base64url') }, 'keys.p256dh'],
+      [{ ...browserKeys, p256dh: OFF_CURVE_P256DH }, 'keys.p256dh'],
       [{ ...browserKeys, auth: 'c2hvcnQ' }, 'keys.auth'],
     ] as const) {
       const refused = await t.injectAs(alice, {

@@ -7,6 +7,7 @@ import {
   unusableKey,
 } from './push-encryption';
 import { openAsBrowser } from './testing/open-as-browser';
+import { OFF_CURVE_P256DH } from './testing/off-curve-key';
 
 /** RFC 8291, Appendix A: the example message, its keys, its salt and the body it gives. */
 const example = {
@@ -77,14 +78,11 @@ describe('a Web Push message encrypted for its browser', () => {
 
   it('refuses keys that are not a subscription’s, naming the key', () => {
     const { keys } = newBrowser();
-    // 65 bytes that start as a point does but are not a point of the curve.
-    const offCurve = Buffer.alloc(65, 7);
-    offCurve[0] = 4;
     const compressed = Buffer.from(keys.p256dh, 'base64url').subarray(0, 33);
     compressed[0] = 2;
     for (const [wrong, key] of [
       [{ ...keys, p256dh: 'AAAA' }, 'p256dh'],
-      [{ ...keys, p256dh: offCurve.toString('base64url') }, 'p256dh'],
+      [{ ...keys, p256dh: OFF_CURVE_P256DH }, 'p256dh'],
       [{ ...keys, p256dh: compressed.toString('base64url') }, 'p256dh'],
       [{ ...keys, p256dh: 'not base64 at all!' }, 'p256dh'],
       [{ ...keys, auth: 'c2hvcnQ' }, 'auth'],

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../../../test/deploy/nginx';
 import { createPushSender, type PushSender } from './push-sender';
 import { openAsBrowser } from './testing/open-as-browser';
+import { OFF_CURVE_P256DH } from './testing/off-curve-key';
 
 /** What a push service received: its headers and body. */
 interface Received {
@@ -151,9 +152,7 @@ describe('the push sending thread', () => {
   it('fails a push to keys no browser gives as unusable, without posting it', async () => {
     received.length = 0;
     const target = browserSubscription('/push/unusable');
-    const offCurve = Buffer.alloc(65, 7);
-    offCurve[0] = 4;
-    target.subscription.keys.p256dh = offCurve.toString('base64url');
+    target.subscription.keys.p256dh = OFF_CURVE_P256DH;
     const refused = sender.send(target.subscription, '{}', { vapidDetails, TTL: 60 });
     await expect(refused).rejects.toMatchObject({ unusableKeys: true });
     await expect(refused).rejects.not.toHaveProperty('statusCode');
