@@ -29,4 +29,37 @@ describe('i18n start', () => {
     expect(options.lng).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
   });
+
+  it('leaves the root’s lang alone when it already names the language, and changes it when not', async () => {
+    // Setting it at all, even to the same value, restyles the whole page: once per load for nothing.
+    vi.resetModules();
+    const listeners: ((language: string) => void)[] = [];
+    const fake = {
+      language: '',
+      init: vi.fn((options: { lng: string }) => {
+        fake.language = options.lng;
+        return Promise.resolve();
+      }),
+      on: vi.fn((event: string, listener: (language: string) => void) => {
+        if (event === 'languageChanged') listeners.push(listener);
+      }),
+      use: () => fake,
+    };
+    vi.doMock('i18next', () => ({ default: fake }));
+    document.documentElement.lang = 'fr';
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(document.documentElement, { attributeFilter: ['lang'] });
+    const fresh = await import('./i18n');
+    await fresh.i18nReady;
+    await Promise.resolve();
+    expect(changes.splice(0)).toEqual([]);
+
+    listeners.forEach((listener) => listener('en'));
+    await Promise.resolve();
+    expect(document.documentElement.lang).toBe('en');
+    expect(changes.splice(0)).toHaveLength(1);
+    observer.disconnect();
+    document.documentElement.lang = 'fr';
+  });
 });
