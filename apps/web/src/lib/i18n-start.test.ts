@@ -1,21 +1,39 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+/**
+ * An i18next that records its start and its `languageChanged` listeners, in place of the real one
+ * for a fresh copy of the module.
+ */
+function mockI18next() {
+  const languageListeners: ((language: string) => void)[] = [];
+  const init = vi.fn((options: { lng: string; resources: { fr: Record<string, unknown> } }) => {
+    fake.language = options.lng;
+    return Promise.resolve();
+  });
+  const fake = {
+    language: '',
+    init,
+    on: vi.fn((event: string, listener: (language: string) => void) => {
+      if (event === 'languageChanged') languageListeners.push(listener);
+    }),
+    use: () => fake,
+  };
+  vi.resetModules();
+  vi.doMock('i18next', () => ({ default: fake }));
+  return { init, languageListeners };
+}
+
 describe('i18n start', () => {
   afterEach(() => {
     vi.doUnmock('i18next');
     vi.resetModules();
+    document.documentElement.lang = 'fr';
   });
 
   it('starts i18next in a task of its own, not while the modules that import it evaluate', async () => {
     // The entry's module evaluation is the longest task of every load (issue 17): i18next's start
     // must not add to it. A fresh copy of the module, over an i18next that records its start.
-    vi.resetModules();
-    const init = vi.fn((options: { lng: string; resources: { fr: Record<string, unknown> } }) => {
-      fake.language = options.lng;
-      return Promise.resolve();
-    });
-    const fake = { language: '', init, on: vi.fn(), use: () => fake };
-    vi.doMock('i18next', () => ({ default: fake }));
+    const { init } = mockI18next();
     const fresh = await import('./i18n');
     expect(init).not.toHaveBeenCalled();
 
@@ -32,20 +50,7 @@ describe('i18n start', () => {
 
   it('leaves the root’s lang alone when it already names the language, and changes it when not', async () => {
     // Setting it at all, even to the same value, restyles the whole page: once per load for nothing.
-    vi.resetModules();
-    const listeners: ((language: string) => void)[] = [];
-    const fake = {
-      language: '',
-      init: vi.fn((options: { lng: string }) => {
-        fake.language = options.lng;
-        return Promise.resolve();
-      }),
-      on: vi.fn((event: string, listener: (language: string) => void) => {
-        if (event === 'languageChanged') listeners.push(listener);
-      }),
-      use: () => fake,
-    };
-    vi.doMock('i18next', () => ({ default: fake }));
+    const { languageListeners } = mockI18next();
     document.documentElement.lang = 'fr';
     const changes: MutationRecord[] = [];
     const observer = new MutationObserver((records) => changes.push(...records));
@@ -55,11 +60,10 @@ describe('i18n start', () => {
     await Promise.resolve();
     expect(changes.splice(0)).toEqual([]);
 
-    listeners.forEach((listener) => listener('en'));
+    languageListeners.forEach((listener) => listener('en'));
     await Promise.resolve();
     expect(document.documentElement.lang).toBe('en');
     expect(changes.splice(0)).toHaveLength(1);
     observer.disconnect();
-    document.documentElement.lang = 'fr';
   });
 });
