@@ -15,7 +15,8 @@
  *    each at RATE a second: bench/open-loop.ts) runs alone, then again while an admin validates
  *    one of the announcements through POST /admin/api/annonce/:id/validate; then the round's
  *    Web Push jobs still waiting are dropped, so that the next window alone is alone. Each round
- *    starts from a checkpoint (startFromCheckpoint).
+ *    starts from a checkpoint (startFromCheckpoint), then the homes' lists are spread out again
+ *    (spreadHomeLists).
  * 4. Times, from that request: the recipients' rows stored, every row dispatched (claimed, told to
  *    the live bus, its Web Push job queued: the dispatcher does the three before claiming more),
  *    the push jobs queued for all of them with a subscribed browser, and the last open stream
@@ -313,6 +314,26 @@ async function settleAfterRound(client: pg.Client) {
 async function startFromCheckpoint(client: pg.Client) {
   await client.query('checkpoint');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+}
+
+/**
+ * Before each window alone: each user's home once, HOME_LIST_TTL_MS / users apart, so that their
+ * lists run out at their own moments during the window, as on a serving instance between two
+ * validations. A validation renews every list at once; without this pass the lists ran out
+ * together 30 s after the previous round's click, in the pause between rounds, and were all
+ * rebuilt in the window's first two seconds, a burst that fell in or out of the window with the
+ * length of the previous fan-out (session 50): codes whose fan-outs last differently read
+ * differently for that alone.
+ */
+async function spreadHomeLists(base: string, homes: readonly OpenLoopRequest[]) {
+  for (const request of homes) {
+    await fetch(`${base}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    }).then((res) => res.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, HOME_LIST_TTL_MS / homes.length));
+  }
 }
 
 interface RoundFigures {
@@ -649,6 +670,7 @@ async function main() {
     for (const [index, annonceId] of annonceIds.entries()) {
       if (index > 0) await settleAfterRound(client);
       await startFromCheckpoint(client);
+      await spreadHomeLists(base, homes);
       for (const stream of streams) stream.reset();
       pushSink.reset();
       const round = await fanOutRound({
