@@ -327,13 +327,18 @@ async function startFromCheckpoint(client: pg.Client) {
  */
 async function spreadHomeLists(base: string, homes: readonly OpenLoopRequest[]) {
   for (const request of homes) {
-    await fetch(`${base}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-    }).then((res) => res.arrayBuffer());
+    await send(base, request);
     await new Promise((resolve) => setTimeout(resolve, HOME_LIST_TTL_MS / homes.length));
   }
+}
+
+/** One of the load's requests, its answer read whole. */
+async function send(base: string, request: OpenLoopRequest) {
+  await fetch(`${base}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  }).then((res) => res.arrayBuffer());
 }
 
 interface RoundFigures {
@@ -605,21 +610,11 @@ async function main() {
   const streams: Stream[] = [];
   let figures: string[];
   try {
-    // Warm: each distinct request once (home lists cached, as on a serving instance), the homes
-    // spread over the lists' delay (HOME_LIST_TTL_MS): on a serving instance each user's lists
-    // run out at their own moment. Warmed all at once, they all ran out together 30 s later,
-    // inside the fan-out's window and never in the "alone" one, and were rebuilt together.
-    const homesWarmed = requests.filter((request) => request.path.startsWith('/home/')).length;
-    for (const request of requests) {
-      await fetch(`${base}${request.path}`, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-      }).then((res) => res.arrayBuffer());
-      if (request.path.startsWith('/home/')) {
-        await new Promise((resolve) => setTimeout(resolve, HOME_LIST_TTL_MS / homesWarmed));
-      }
-    }
+    // Warm: each distinct search once. The homes are warmed, their lists spread over the lists'
+    // delay, before each round's window alone (spreadHomeLists).
+    const searches = requests.filter((request) => request.path.startsWith('/search/'));
+    const homes = requests.filter((request) => request.path.startsWith('/home/'));
+    for (const request of searches) await send(base, request);
     // Spread over Paris's recipients (a fixed shuffle), not the lowest ids.
     const shuffled = [...recipients.near, ...recipients.alerts.keys()].sort(
       (a, b) => ((a * 7919) % 100_003) - ((b * 7919) % 100_003),
@@ -663,8 +658,6 @@ async function main() {
       );
     }
 
-    const searches = requests.filter((request) => request.path.startsWith('/search/'));
-    const homes = requests.filter((request) => request.path.startsWith('/home/'));
     const adminToken = await tokenOf(admin, ['ROLE_ADMIN']);
     const rounds: RoundFigures[] = [];
     for (const [index, annonceId] of annonceIds.entries()) {
