@@ -5,7 +5,7 @@
  * machine is shared and of uneven speed from one day to the next, so a figure means something only
  * as a ratio to these, measured minutes apart at most.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -171,14 +171,31 @@ export async function alternatedFigures(
   return new Map([...windows].map(([name, taken]) => [name, pooledFigure(taken)]));
 }
 
+/** Whether this benchmark process has compiled the server yet (once is enough). */
+let serverBuilt = false;
+
 /**
- * How a benchmark starts the real server: this Node with tsx's loader, so that
+ * How a benchmark starts the real server: compiled as production runs it (`npm run build -w
+ * @app/server`, then `node apps/server/dist/main.js`, docs/deploy.md §3), by this Node, so that
  * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reach the server's own
- * process, which writes its profile when SIGTERM stops it. Through `npx tsx` they did not.
+ * process, which writes its profile when SIGTERM stops it. Run from its TypeScript through tsx's
+ * loader, every function a hot path makes was also named at run time by a helper the loader adds
+ * (2–3 % of a search's profile samples, bench/results/discovery-2026-12-05-notes.md, session 51):
+ * a cost production does not pay.
  */
 export function serverCommand(): [string, string[]] {
+  if (!serverBuilt) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@app/server'], {
+      cwd: path.resolve(SERVER_DIR, '../..'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) {
+      throw new Error('the server did not compile (npm run build -w @app/server)');
+    }
+    serverBuilt = true;
+  }
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return [process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts']];
+  return [process.execPath, [...nodeArgs, path.join(SERVER_DIR, 'dist/main.js')]];
 }
 
 /** A bare Fastify answering GET / with {"hello":"world"}, in its own process; stop() ends it. */
@@ -285,7 +302,7 @@ export function referenceRows(label: string, references: References): string[] {
 }
 
 /**
- * The real server (apps/server/src/main.ts) on `databaseUrl`, index off, for a benchmark that
+ * The real server (compiled: serverCommand) on `databaseUrl`, index off, for a benchmark that
  * measures queries directly and needs GET /health as its reference; stop() ends it.
  */
 export async function startAppServer(options: {

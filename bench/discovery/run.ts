@@ -1,11 +1,11 @@
 /**
  * `npm run bench:discovery -w @app/bench`: the national-scale discovery benchmark (issue 7). Needs the
- * database filled by `bench:discovery:generate`. Starts the real server (apps/server/src/main.ts) on
- * that database, then autocannon with 32 connections on loopback against: search (text + two filters
- * + 50 km radius, sorted by proximity), home data (users with alerts, with a position), the same two
- * as a browser asks them (Accept-Encoding: compressed answers) and police stations in a zoom-16
- * box. Writes the figures and EXPLAIN ANALYZE plans of the search queries to
- * bench/results/discovery-<date>.md. Run on demand, never in CI.
+ * database filled by `bench:discovery:generate`. Starts the real server (compiled, as production
+ * runs it: references.ts serverCommand) on that database, then autocannon with 32 connections on
+ * loopback against: search (text + two filters + 50 km radius, sorted by proximity), home data
+ * (users with alerts, with a position), the same two as a browser asks them (Accept-Encoding:
+ * compressed answers) and police stations in a zoom-16 box. Writes the figures and EXPLAIN ANALYZE
+ * plans of the search queries to bench/results/discovery-<date>.md. Run on demand, never in CI.
  *
  * In the same run, before and after the endpoints, it measures the references of issue 20
  * (bench/references.ts: GET /health of the same server and a bare Fastify hello) and states each

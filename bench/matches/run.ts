@@ -1,9 +1,9 @@
 /**
  * `npm run bench:matches -w @app/bench`: the identifier-check benchmark (issue 8). Needs the
  * national-scale database of the discovery benchmark (`bench:discovery:generate`, 1,000,000
- * announcements). Starts the real server (apps/server/src/main.ts) on it, then autocannon with 64
- * connections on loopback against POST /scannedIdentifier/getMatchResult: hits and misses, each
- * request from one of thousands of watchers (the per-user rate limit stays out of
+ * announcements). Starts the real server (compiled: references.ts serverCommand) on it, then
+ * autocannon with 64 connections on loopback against POST /scannedIdentifier/getMatchResult: hits
+ * and misses, each request from one of thousands of watchers (the per-user rate limit stays out of
  * the way), every one recording its attempt and lampion. In the same run, before and after the
  * checks, it measures the two references (bench/references.ts: GET /health of the same server and a
  * bare Fastify hello) and states the checks as ratios to them (issue 20: throughput ≥ 0.3× that of
@@ -453,7 +453,7 @@ async function main() {
     ];
     const file = path.join(ROOT, 'bench', 'results', `matches-${date}.md`);
     // Each run adds its section: the file holds before and after.
-    const heading = `# Identifier check benchmark (${date})\n\nPOST /scannedIdentifier/getMatchResult through the real server (apps/server/src/main.ts, PostgreSQL on the same machine, autocannon on loopback), written by \`npm run bench:matches -w @app/bench\` (bench/matches/run.ts). Each request is a different watcher among the most recent ${WATCHERS} accepted users: ~50 % hits, ~50 % misses (plates). Figures are stated as ratios to GET /health (one \`select 1\`) and to a bare Fastify hello, measured in the same run on the same machine.\n\n`;
+    const heading = `# Identifier check benchmark (${date})\n\nPOST /scannedIdentifier/getMatchResult through the real server (apps/server/dist/main.js, compiled as production runs it; PostgreSQL on the same machine, autocannon on loopback), written by \`npm run bench:matches -w @app/bench\` (bench/matches/run.ts). Each request is a different watcher among the most recent ${WATCHERS} accepted users: ~50 % hits, ~50 % misses (plates). Figures are stated as ratios to GET /health (one \`select 1\`) and to a bare Fastify hello, measured in the same run on the same machine.\n\n`;
     const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : heading;
     fs.writeFileSync(file, `${previous.trimEnd()}\n\n${lines.join('\n')}`);
     console.log(lines.join('\n'));
