@@ -4,9 +4,11 @@ import { loadConfig } from './config';
 import { startJobs } from './jobs/index';
 import { createLogDestination, flushLogs } from './lib/log-destination';
 import { prepareDatabase } from './prepare-database';
+import { keepRequestObjectsYoung } from './lib/garbage-collection';
 
 /** `npm start`: migrate, seed, serve, and stop cleanly on SIGTERM/SIGINT. */
 async function main() {
+  keepRequestObjectsYoung();
   const config = loadConfig(process.env, { startup: true });
   const deps = await createDependencies(config);
   const logDestination = createLogDestination();
