@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { COMMAND_LINE_GC_FLAGS } from '../apps/server/src/lib/garbage-collection';
 import { cpuBetween, cpuSoFar, MS_PER_TICK, type CpuSplit } from './cpu-split';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
@@ -176,7 +177,8 @@ let serverBuilt = false;
 
 /**
  * How a benchmark starts the real server: compiled as production runs it (`npm run build -w
- * @app/server`, then `node apps/server/dist/main.js`, docs/deploy.md §3), by this Node, so that
+ * @app/server`, then `node apps/server/dist/main.js` with the V8 settings read only at start,
+ * docs/deploy.md §3), by this Node, so that
  * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reach the server's own
  * process, which writes its profile when SIGTERM stops it. Run from its TypeScript through tsx's
  * loader, every function a hot path makes was also named at run time by a helper the loader adds
@@ -195,7 +197,10 @@ export function serverCommand(): [string, string[]] {
     serverBuilt = true;
   }
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return [process.execPath, [...nodeArgs, path.join(SERVER_DIR, 'dist/main.js')]];
+  return [
+    process.execPath,
+    [...COMMAND_LINE_GC_FLAGS, ...nodeArgs, path.join(SERVER_DIR, 'dist/main.js')],
+  ];
 }
 
 /** A bare Fastify answering GET / with {"hello":"world"}, in its own process; stop() ends it. */
