@@ -178,12 +178,11 @@ let serverBuilt = false;
 /**
  * How a benchmark starts the real server: compiled as production runs it (`npm run build -w
  * @app/server`, then `node apps/server/dist/main.js` with the V8 settings read only at start,
- * docs/deploy.md §3), by this Node, so that
- * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reach the server's own
- * process, which writes its profile when SIGTERM stops it. Run from its TypeScript through tsx's
- * loader, every function a hot path makes was also named at run time by a helper the loader adds
- * (2–3 % of a search's profile samples, bench/results/discovery-2026-12-05-notes.md, session 51):
- * a cost production does not pay.
+ * docs/deploy.md §3), by this Node, so that BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof") reach the server's own process, which writes its profile when
+ * SIGTERM stops it. Run from its TypeScript through tsx's loader, every function a hot path makes
+ * was also named at run time by a helper the loader adds (2–3 % of a search's profile samples,
+ * bench/results/discovery-2026-12-05-notes.md, session 51): a cost production does not pay.
  */
 export function serverCommand(): [string, string[]] {
   if (!serverBuilt) {

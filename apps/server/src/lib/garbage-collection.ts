@@ -10,8 +10,9 @@ import v8 from 'node:v8';
  * memory reducer compacts the whole heap to give memory back. With pretenuring off (below) the
  * old generation is seldom collected under load, and that compaction paused the identifier
  * check's server 92–102 ms as its load fell to 200 checks a second, against 16 ms at worst
- * without the reducer (bench/results/matches-2026-12-05.md, session 51). A server keeps the memory
- * it took at its busiest instead: a few hundred megabytes beside the search index's gigabyte.
+ * without the reducer (bench/results/matches-2026-12-05-notes.md, session 51). A server keeps
+ * the memory it took at its busiest instead: a few hundred megabytes beside the search index's
+ * gigabyte.
  */
 export const COMMAND_LINE_GC_FLAGS = ['--no-memory-reducer'] as const;
 
