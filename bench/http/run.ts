@@ -7,11 +7,12 @@
  * machine is shared, so absolute numbers move with its load. Adds a section to
  * bench/results/http-<date>.md (BENCH_LABEL names it); ports: BENCH_HELLO_PORT, BENCH_APP_PORT.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serverCommand } from '../references';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_DIR = path.join(ROOT, 'apps/server');
@@ -61,12 +62,6 @@ async function measure(
 }
 
 async function main() {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@app/server'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('server build failed');
-
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veilleurs-bench-http-'));
   const logFile = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
@@ -74,7 +69,8 @@ async function main() {
     cwd: SERVER_DIR,
     stdio: 'ignore',
   });
-  const app = spawn(process.execPath, ['dist/main.js'], {
+  // Compiled and started as production runs it (references.ts).
+  const app = spawn(...serverCommand(), {
     cwd: SERVER_DIR,
     stdio: ['ignore', logFd, logFd],
     env: {

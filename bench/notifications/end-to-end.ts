@@ -1,7 +1,7 @@
 /**
  * `npm run bench:notifications:end-to-end -w @app/bench`: the alert fan-out from the admin's click
- * to the last notification (issue 20), through the real server (compiled, as production runs it: its
- * dispatcher, pg-boss workers and live streams), on the discovery benchmark's database
+ * to the last notification (issue 20), through the real server (compiled, as production runs
+ * it: its dispatcher, pg-boss workers and live streams), on the discovery benchmark's database
  * (BENCH_DATABASE_URL, filled by `bench:discovery:generate`), so that home and search run on
  * national data meanwhile.
  *
