@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { COMMAND_LINE_GC_FLAGS } from '../../src/lib/garbage-collection';
 import { SERVER_ROOT } from '../../src/lib/server-paths';
 import { withDatabase } from '../global-setup';
 
@@ -50,13 +51,16 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `node dist/<entry>` and resolves once GET /ready answers 200 on its port. */
+/**
+ * Starts `node dist/<entry>` with the V8 settings the systemd unit gives, and resolves once GET
+ * /ready answers 200 on its port.
+ */
 export async function startInstance(
   port: number,
   env: Record<string, string>,
   entry = 'dist/main.js',
 ): Promise<Instance> {
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...COMMAND_LINE_GC_FLAGS, entry], {
     cwd: SERVER_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
