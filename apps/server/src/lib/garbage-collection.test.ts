@@ -9,10 +9,10 @@ const REPOSITORY = path.resolve(SERVER_ROOT, '../..');
 /** The arguments Node is started with on a command line (up to the script). */
 function nodeArguments(commandLine: string): string[] {
   const words = commandLine.trim().split(/\s+/);
-  return words.slice(
-    1,
-    words.findIndex((word) => word.endsWith('.js')),
-  );
+  const script = words.findIndex((word) => word.endsWith('.js'));
+  // Without a script, slice(1, -1) would quietly read every word but the last as Node's.
+  if (script < 1) throw new Error(`no Node script in: ${commandLine}`);
+  return words.slice(1, script);
 }
 
 describe('the V8 settings read only at start-up', () => {
