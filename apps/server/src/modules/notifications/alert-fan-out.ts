@@ -15,7 +15,7 @@ import { MATCHABLE_COLUMNS, matchableOfRow, type MatchableRow } from '../../db/m
 import type { Clock } from '../../lib/clock';
 import { annonceTitles } from './annonce-titles';
 import { yieldToEventLoop } from '../../lib/event-loop-turn';
-import { idsInText, idsOf, sortedIds } from './id-text';
+import { idsInBytes, idsOf, sortedIds } from './id-text';
 import { discCells } from './near-users';
 import { NOTIFICATIONS_CHANNEL } from './notifier';
 
@@ -83,8 +83,9 @@ export const alertCell = (place: LatLng) =>
 
 /**
  * Reachable users within 20 km of `point` but its owner, who want to hear of new announcements near
- * them (user_positions.wants_near_alerts, kept from their preferences), as one text of ids joined
- * by commas (a row per user cost more to read than the scan itself). The squares of near-users.ts,
+ * them (user_positions.wants_near_alerts, kept from their preferences), as one value of four bytes
+ * an id (a row per user cost more to read than the scan itself, and a text of ids a third more than
+ * these bytes: id-text.ts idsInBytes). The squares of near-users.ts,
  * else (near a pole or the antimeridian) the GiST index. Exported for the benchmark's plans.
  */
 export function nearUsers(point: LatLng, ownerId: number): SQL {
@@ -109,7 +110,7 @@ export function nearUsers(point: LatLng, ownerId: number): SQL {
             and earth_box(ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8),
                           ${radiusMeters}) @> ll_to_earth(up.latitude, up.longitude)
             and ${within}`;
-  return sql`select string_agg(user_id::text, ',') as ids from (${found}) near`;
+  return sql`select string_agg(int4send(user_id), '') as ids from (${found}) near`;
 }
 
 /** An int[] parameter (one value however many numbers). */
@@ -256,15 +257,15 @@ export async function findAlertRecipients(
   //    pole or the antimeridian. Read after the alerts, not beside them on a second connection:
   //    the two at once took both cores of a 2-core database while the site's requests waited
   //    (bench/results/notifications-end-to-end-2026-12-02-notes.md).
-  // Paris's megabyte of ids is read, sorted and sifted a piece at a time, the site's requests
+  // Paris's 130,000 ids are read, sorted and sifted a piece at a time, the site's requests
   // served between the pieces: in one go it held the event loop 40-50 ms at the fan-out's start
   // (bench/results/notifications-end-to-end-2026-12-04-notes.md).
-  const nearText = point
-    ? ((await rowsOf<{ ids: string | null }>(db, nearUsers(point, annonce.ownerId)))[0]?.ids ??
+  const nearBytes = point
+    ? ((await rowsOf<{ ids: Uint8Array | null }>(db, nearUsers(point, annonce.ownerId)))[0]?.ids ??
       null)
     : null;
   await yieldToEventLoop();
-  const parsed = idsInText(nearText);
+  const parsed = idsInBytes(nearBytes);
   await yieldToEventLoop();
   const nearIds = sortedIds(parsed);
   await yieldToEventLoop();

@@ -1,43 +1,27 @@
 /**
- * Lists of ids as PostgreSQL sends them back from `string_agg(id::text, ',')`: one text for
- * thousands of rows, which cost less to read than a row per id (alert-fan-out.ts).
+ * Lists of ids as PostgreSQL sends them back in one value, from `string_agg(id::text, ',')` or as
+ * bytes: thousands of rows in one, which cost less to read than a row per id (alert-fan-out.ts).
  */
 
 /** The numbers of a text of ids joined by commas. */
 export const idsOf = (text: string | null) => (text ? text.split(',').map(Number) : []);
 
-const COMMA = ','.charCodeAt(0);
-const ZERO = '0'.charCodeAt(0);
-
 /**
- * The ids of a text of ids joined by commas, in their order, read digit by digit into a typed
- * array. Paris's 133,000 near users as strings split, mapped and sorted as numbers held the event
- * loop ~45 ms, and every request of the site that arrived meanwhile waited
- * (bench/results/notifications-end-to-end-2026-12-01.md); this and sortedIds take a few.
+ * The ids of `string_agg(int4send(id), '')`: four bytes each, most significant first, in the order
+ * sent. Paris's 130,000 near users came back as 520 kB of bytes in 33 ms where their text joined by
+ * commas took 42–48 ms, PostgreSQL writing each number as digits and this process reading them
+ * back (bench/results/notifications-2026-12-06-notes.md); as strings split, mapped and sorted as
+ * numbers they held the event loop ~45 ms (bench/results/notifications-end-to-end-2026-12-01.md).
  */
-export function idsInText(text: string | null): Int32Array {
-  if (!text) return new Int32Array(0);
-  let count = 1;
-  for (let index = 0; index < text.length; index += 1)
-    if (text.charCodeAt(index) === COMMA) count += 1;
-  const ids = new Int32Array(count);
-  let found = 0;
-  let value = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === COMMA) {
-      ids[found++] = value;
-      value = 0;
-    } else {
-      value = value * 10 + (code - ZERO);
-    }
-  }
-  ids[found] = value;
+export function idsInBytes(bytes: Uint8Array | null): Int32Array {
+  if (!bytes || bytes.length === 0) return new Int32Array(0);
+  if (bytes.length % 4 !== 0)
+    throw new Error(`ids in bytes: ${bytes.length} is not a multiple of 4`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ids = new Int32Array(bytes.length / 4);
+  for (let index = 0; index < ids.length; index += 1) ids[index] = view.getInt32(index * 4);
   return ids;
 }
-
-/** The ids of a text of ids joined by commas, in increasing order. */
-export const sortedIdsOf = (text: string | null): Int32Array => sortedIds(idsInText(text));
 
 /** Bits of an id sorted per pass: three passes cover every non-negative 32-bit integer. */
 const RADIX_BITS = 11;
