@@ -85,8 +85,8 @@ export const alertCell = (place: LatLng) =>
  * Reachable users within 20 km of `point` but its owner, who want to hear of new announcements near
  * them (user_positions.wants_near_alerts, kept from their preferences), as one value of four bytes
  * an id (a row per user cost more to read than the scan itself, and a text of ids a third more than
- * these bytes: id-text.ts idsInBytes). The squares of near-users.ts,
- * else (near a pole or the antimeridian) the GiST index. Exported for the benchmark's plans.
+ * these bytes: id-text.ts idsInBytes). The squares of near-users.ts, else (near a pole or the
+ * antimeridian) the GiST index. Exported for the benchmark's plans.
  */
 export function nearUsers(point: LatLng, ownerId: number): SQL {
   const radiusMeters = NEAR_VEHICLES_RADIUS_KM * 1000;

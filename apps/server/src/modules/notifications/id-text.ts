@@ -8,10 +8,11 @@ export const idsOf = (text: string | null) => (text ? text.split(',').map(Number
 
 /**
  * The ids of `string_agg(int4send(id), '')`: four bytes each, most significant first, in the order
- * sent. Paris's 130,000 near users came back as 520 kB of bytes in 33 ms where their text joined by
- * commas took 42–48 ms, PostgreSQL writing each number as digits and this process reading them
- * back (bench/results/notifications-2026-12-06-notes.md); as strings split, mapped and sorted as
- * numbers they held the event loop ~45 ms (bench/results/notifications-end-to-end-2026-12-01.md).
+ * sent (as hex on the wire, which the driver turns into bytes natively). Paris's 130,000 near users
+ * came back so in 33 ms where their text joined by commas took 42–48 ms, PostgreSQL writing each
+ * number as digits and this process reading them back (bench/results/
+ * notifications-2026-12-06-notes.md); as strings split, mapped and sorted as numbers they held the
+ * event loop ~45 ms (bench/results/notifications-end-to-end-2026-12-01.md).
  */
 export function idsInBytes(bytes: Uint8Array | null): Int32Array {
   if (!bytes || bytes.length === 0) return new Int32Array(0);
