@@ -219,10 +219,11 @@ describe('alert fan-out when an announcement is validated', () => {
     expect(await told()).toHaveLength(rows.length);
   });
 
-  it('finds exactly the users within 20 km, those near the edge of the disc too', async () => {
-    // Around Bordeaux (west of Greenwich: negative longitudes): positions drawn from a fixed
-    // sequence between 0 and 24 km away, and some a few metres either side of 20 km.
-    const centre = { latitude: 44.8378, longitude: -0.5792 };
+  /**
+   * Users placed around `centre` from a fixed sequence between 0 and 24 km away, and some a few
+   * metres either side of 20 km: the fan-out finds exactly those within 20 km.
+   */
+  async function expectExactlyThoseWithin20Km(centre: { latitude: number; longitude: number }) {
     let seed = 7;
     const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const offsets = [
@@ -235,11 +236,13 @@ describe('alert fan-out when an announcement is validated', () => {
     const placed = await Promise.all(
       offsets.map(async ({ km, bearing }) => {
         const radians = (bearing * Math.PI) / 180;
+        const east =
+          centre.longitude +
+          (km * Math.sin(radians)) / (111.32 * Math.cos((centre.latitude * Math.PI) / 180));
         const position = {
           latitude: centre.latitude + (km * Math.cos(radians)) / 111.32,
-          longitude:
-            centre.longitude +
-            (km * Math.sin(radians)) / (111.32 * Math.cos((centre.latitude * Math.PI) / 180)),
+          // Past 180° east is west of the antimeridian.
+          longitude: east > 180 ? east - 360 : east,
         };
         const user = await buildUser(t.db, {
           lastLatitude: position.latitude,
@@ -263,6 +266,16 @@ describe('alert fan-out when an announcement is validated', () => {
     expect([...found.near].filter((id) => placedIds.has(id)).sort((a, b) => a - b)).toEqual(
       expected.sort((a, b) => a - b),
     );
+  }
+
+  it('finds exactly the users within 20 km, those near the edge of the disc too', async () => {
+    // Around Bordeaux: west of Greenwich, negative longitudes.
+    await expectExactlyThoseWithin20Km({ latitude: 44.8378, longitude: -0.5792 });
+  });
+
+  it('finds them as exactly across the antimeridian, where the squares give way to the GiST index', async () => {
+    // Taveuni (Fiji): the disc reaches both 180° east and 180° west.
+    await expectExactlyThoseWithin20Km({ latitude: -16.85, longitude: 179.95 });
   });
 
   it('follows each user’s “near me” preference, whether it was set before or after the position', async () => {
