@@ -236,13 +236,13 @@ describe('alert fan-out when an announcement is validated', () => {
     const placed = await Promise.all(
       offsets.map(async ({ km, bearing }) => {
         const radians = (bearing * Math.PI) / 180;
-        const east =
+        const unwrappedLongitude =
           centre.longitude +
           (km * Math.sin(radians)) / (111.32 * Math.cos((centre.latitude * Math.PI) / 180));
         const position = {
           latitude: centre.latitude + (km * Math.cos(radians)) / 111.32,
           // Past 180° east is west of the antimeridian.
-          longitude: east > 180 ? east - 360 : east,
+          longitude: unwrappedLongitude > 180 ? unwrappedLongitude - 360 : unwrappedLongitude,
         };
         const user = await buildUser(t.db, {
           lastLatitude: position.latitude,
