@@ -47,6 +47,7 @@ import {
 } from '../../apps/server/src/modules/discovery/search-plan-choice';
 import { searchStatistics } from '../../apps/server/src/modules/discovery/search-statistics';
 import { formBody } from '../form-body';
+import { sectionBody, sectionOf } from '../results-sections';
 import { catalogueIds, CITIES, criteriaOf, searchShapes } from './search-shapes';
 
 const DATABASE_URL =
@@ -540,17 +541,9 @@ async function main() {
   const startedAt = new Date().toISOString().slice(11, 16);
   // Earlier runs of the day are kept (their figures only): the file shows before and after.
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const section = (text: string, heading: string) => {
-    const start = text.indexOf(`\n## ${heading}`);
-    if (start < 0) return '';
-    const end = text.indexOf('\n## ', start + 1);
-    return text.slice(start, end < 0 ? undefined : end).trim();
-  };
-  const previousFigures = section(previous, 'Figures')
-    .replace(/^## Figures[^\n]*\n/, '')
-    .trim();
+  const previousFigures = sectionBody(sectionOf(previous, 'Figures'));
   // The previous run's ratios, kept with its figures (one heading level down).
-  const previousRatios = section(previous, 'Ratios to the references')
+  const previousRatios = sectionOf(previous, 'Ratios to the references')
     .replace(/^## /, '### ')
     .replace(/^### SEARCH_INDEX/gm, '#### SEARCH_INDEX');
   const previousHeading =
@@ -558,10 +551,8 @@ async function main() {
     process.env.BENCH_PREVIOUS_LABEL ??
     'earlier run';
   // A hand-written comparison, kept as it is.
-  const comparison = section(previous, 'Before and after');
-  const earlier = section(previous, 'Earlier runs today')
-    .replace(/^## Earlier runs today[^\n]*\n/, '')
-    .trim();
+  const comparison = sectionOf(previous, 'Before and after');
+  const earlier = sectionBody(sectionOf(previous, 'Earlier runs today'));
   const lines = [
     `# Discovery benchmark, ${date}`,
     '',

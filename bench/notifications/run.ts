@@ -8,7 +8,8 @@
  * (notification rows written) once per place. PostgreSQL in its own database
  * (BENCH_NOTIFICATIONS_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/veilleurs_bench_notifications), generated on the first run.
- * Writes bench/results/notifications-<date>.md with the EXPLAIN ANALYZE plans. On demand, never in CI.
+ * Writes bench/results/notifications-<date>.md with the EXPLAIN ANALYZE plans, the day's earlier
+ * runs kept in it (their recipients tables; BENCH_LABEL names this one). On demand, never in CI.
  *
  * References (issue 20, bench/references.ts): before and after the places, GET /health of the real
  * server on the same database and a bare Fastify hello, at 1 connection (the recipient search runs
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { EARLIER_HEADING, earlierRecipientRuns, RECIPIENTS_HEADING } from './earlier-runs';
 import {
   meanReferences,
   measureReferences,
@@ -46,6 +48,8 @@ const DATABASE_URL =
 const REFERENCE_DATA_DIR = path.resolve(import.meta.dirname, '../../reference-data');
 /** Timed runs a place, after a first one reported apart (40, so that the p95 is not the maximum). */
 const RUNS = 40;
+/** A word for the run in the results file, e.g. "before" (BENCH_LABEL). */
+const LABEL = process.env.BENCH_LABEL ?? 'run';
 const TARGET_MS = 100;
 
 function argument(name: string, fallback: number): number {
@@ -199,6 +203,7 @@ async function explain(client: pg.Client, text: string, values: unknown[]) {
 }
 
 async function main() {
+  const startedAt = new Date().toISOString().slice(11, 16);
   const loadAtStart = os
     .loadavg()
     .map((value) => value.toFixed(1))
@@ -319,6 +324,9 @@ async function main() {
   const date = new Date().toISOString().slice(0, 10);
   const file = path.resolve(import.meta.dirname, `../results/notifications-${date}.md`);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  // The day's earlier runs are kept (their recipients tables): the file rewritten by each run lost
+  // them, and with them the figures of the code before a change.
+  const earlier = earlierRecipientRuns(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
   const report = [
     `# Alert fan-out benchmark (${date})`,
     '',
@@ -327,6 +335,8 @@ async function main() {
     }.`,
     `Data: ${counts.users.toLocaleString('en')} users (${counts.positioned.toLocaleString('en')} with a last known position, at commune centres weighted by population), ${counts.alerts.toLocaleString('en')} saved searches; 5 % of the users turned groups off.`,
     `Announcement: a black diesel Peugeot 208 stolen at the centre of each place. Recipients = users within 20 km + users whose alerts match (\`findAlertRecipients\`, ${RUNS} runs each after a first one, shown apart). Target: under ${TARGET_MS} ms.`,
+    '',
+    `## ${RECIPIENTS_HEADING}: ${LABEL}, ${startedAt} UTC`,
     '',
     `Load average when the run started: ${loadAtStart} (2 cores; above 2 means every query waits for a core).`,
     '',
@@ -354,6 +364,7 @@ async function main() {
     ...referenceRows('32 connections, before', referencesBefore.many),
     ...referenceRows('32 connections, after', referencesAfter.many),
     '',
+    ...(earlier ? [`## ${EARLIER_HEADING}`, '', earlier, ''] : []),
     '## Plans',
     '',
     ...lines,
