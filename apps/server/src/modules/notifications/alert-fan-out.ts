@@ -225,6 +225,15 @@ export async function findAlertRecipients(
   };
   const alerts = new Map<number, string>();
   const point = theftPoint(annonce);
+  // The users near (2, below) are asked now, on another of the pool's connections, while the
+  // alerts run: Paris's search took their sum, p95 111–128 ms on a 2-core machine, and takes
+  // about the longer of the two side by side, 90–95 ms (bench/results/
+  // notifications-2026-12-06-notes.md, session 54).
+  const nearAnswer = point
+    ? rowsOf<{ ids: Uint8Array | null }>(db, nearUsers(point, annonce.ownerId))
+    : Promise.resolve([]);
+  // Awaited below: if the alerts fail first, this one's failure must not go unhandled meanwhile.
+  nearAnswer.catch(() => undefined);
   // 1. The saved searches that may match, by SQL; the text and the exact radius by the search's
   //    own rule, in memory.
   const candidates = await rowsOf<AlertCandidate>(db, alertCandidates(annonce));
@@ -254,16 +263,15 @@ export async function findAlertRecipients(
   // 2. Users whose last known position is within 20 km: the narrow user_positions table (kept by a
   //    trigger on users), read through its (cell) index as squares wholly inside the disc, and
   //    squares its edge crosses whose positions are tested (near-users.ts); the GiST index near a
-  //    pole or the antimeridian. Read after the alerts, not beside them on a second connection:
-  //    the two at once took both cores of a 2-core database while the site's requests waited
-  //    (bench/results/notifications-end-to-end-2026-12-02-notes.md).
+  //    pole or the antimeridian. Session 27 read them after the alerts, the two at once having
+  //    held both cores while the site's requests waited in the validation's first seconds
+  //    (bench/results/notifications-end-to-end-2026-12-02-notes.md); since then the fan-out starts
+  //    two seconds after the validation and spreads its rows over 25 s, and the site's p95 over
+  //    the fan-out rose alike with either order (notifications-end-to-end-2026-12-06-notes.md).
   // Paris's 130,000 ids are read, sorted and sifted a piece at a time, the site's requests
   // served between the pieces: in one go it held the event loop 40-50 ms at the fan-out's start
   // (bench/results/notifications-end-to-end-2026-12-04-notes.md).
-  const nearBytes = point
-    ? ((await rowsOf<{ ids: Uint8Array | null }>(db, nearUsers(point, annonce.ownerId)))[0]?.ids ??
-      null)
-    : null;
+  const nearBytes = (await nearAnswer)[0]?.ids ?? null;
   await yieldToEventLoop();
   const parsed = idsInBytes(nearBytes);
   await yieldToEventLoop();
