@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sectionBody, sectionOf } from './results-sections';
 
-const TEXT = [
-  '## Machine',
-  '',
-  '2 cores',
-  '',
+/** A section with a sub-heading of its own, between two others. */
+const FIGURES = [
   '## Figures: after, 04:30 UTC',
   '',
   '| a | b |',
@@ -13,6 +10,14 @@ const TEXT = [
   '### a sub-heading stays inside',
   '',
   'text',
+].join('\n');
+
+const TEXT = [
+  '## Machine',
+  '',
+  '2 cores',
+  '',
+  FIGURES,
   '',
   '## Earlier runs today',
   '',
@@ -21,17 +26,7 @@ const TEXT = [
 
 describe('results sections', () => {
   it('finds a section by the start of its heading, up to the next heading of its level', () => {
-    expect(sectionOf(TEXT, 'Figures')).toBe(
-      [
-        '## Figures: after, 04:30 UTC',
-        '',
-        '| a | b |',
-        '',
-        '### a sub-heading stays inside',
-        '',
-        'text',
-      ].join('\n'),
-    );
+    expect(sectionOf(TEXT, 'Figures')).toBe(FIGURES);
   });
 
   it('finds the first and the last section of the text', () => {
