@@ -340,7 +340,7 @@ async function main() {
     '',
     `Load average when the run started: ${loadAtStart} (2 cores; above 2 means every query waits for a core).`,
     '',
-    '| place | recipients (near + alerts) | p50 | p95 | max | first run | mean per phase: alerts SQL / alert rule / alert owners (in the alerts SQL since migration 0032) / near (after the alerts, since 2026-12-02; until then what was left to wait for, as it ran alongside) | whole fan-out once (rows written) | target met |',
+    '| place | recipients (near + alerts) | p50 | p95 | max | first run | mean per phase: alerts SQL / alert rule / alert owners (in the alerts SQL since migration 0032) / near (what was left to wait for once the alerts were in, as it runs alongside them; from 2026-12-02 to 2026-12-06 it ran after them) | whole fan-out once (rows written) | target met |',
     '|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
