@@ -249,6 +249,8 @@ test.describe('the app kept on the device', () => {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Connexion ou inscription' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Adresse e-mail' })).toBeEditable();
+      // The person is told why signing in would wait, instead of finding out at the button.
+      await expect(page.getByText('Vous êtes hors connexion', { exact: false })).toBeVisible();
       await page.screenshot({
         path: `/tmp/web-perf-shots/offline-login-${test.info().project.name}.png`,
       });

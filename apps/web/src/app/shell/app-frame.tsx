@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Footer } from '@/components/layouts/footer';
+import { OfflineNotice } from '@/components/layouts/offline-notice';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import type { CurrentUser } from '@/lib/session';
 import type { RouteHandle } from '../route-handle';
@@ -39,6 +40,8 @@ export function AppFrame({
       ) : (
         <GuestHeader />
       )}
+      {/* The signed-in header carries its own, in its sticky part. */}
+      {user && !handle.hideHeader ? null : <OfflineNotice />}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { EnvironmentBadge } from '@/components/layouts/environment-badge';
+import { OfflineNotice } from '@/components/layouts/offline-notice';
 import { buttonClasses } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -126,6 +127,8 @@ export function TopBar({
           </div>
         </div>
       ) : null}
+      {/* In the sticky header: seen wherever the page is scrolled when the network goes. */}
+      <OfflineNotice />
     </header>
   );
 }
