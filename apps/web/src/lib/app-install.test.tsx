@@ -49,4 +49,13 @@ describe('a new version of the app', () => {
       { once: true },
     );
   });
+
+  it('can be put away for later, and the page is left as it is', async () => {
+    const { waitingWorker } = stubServiceWorkers({ controlled: true, waiting: true });
+    await registerServiceWorker();
+    render(<NewVersionPrompt />);
+    await userEvent.click(screen.getByRole('button', { name: 'Plus tard' }));
+    expect(screen.queryByText('Nouvelle version disponible')).not.toBeInTheDocument();
+    expect(waitingWorker.postMessage).not.toHaveBeenCalled();
+  });
 });
