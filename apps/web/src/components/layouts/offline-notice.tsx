@@ -10,9 +10,10 @@ import { useOnline } from '@/lib/online-status';
 export function OfflineNotice() {
   const { t } = useTranslation();
   const online = useOnline();
-  // Always in the page, so that a screen reader hears the change when the network goes.
+  // A live region always in the page, so that a screen reader hears the change when the network
+  // goes; not a "status" role, which the screens' own messages use.
   return (
-    <div role="status" className="empty:hidden">
+    <div aria-live="polite" className="empty:hidden">
       {online ? null : (
         <p className="flex items-center justify-center gap-2 bg-lantern-100 px-3 py-2 text-center text-sm font-medium text-night-900">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
