@@ -1,9 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * Whether the browser says it has a network. The shell opens from the device without one (issue
- * 17), and what needs the server then waits: the app says so instead of loading forever.
- */
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
@@ -13,6 +9,10 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * Whether the browser says it has a network. The shell opens from the device without one (issue
+ * 17), and what needs the server then waits: the app says so instead of loading forever.
+ */
 export function useOnline(): boolean {
   // Rendered at build (the early screens): online, so that nothing is drawn for it there.
   return useSyncExternalStore(
