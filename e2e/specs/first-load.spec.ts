@@ -308,3 +308,42 @@ test.describe('the app kept on the device', () => {
     await expect(page.getByRole('button', { name: 'Installer l’application' })).toHaveCount(0);
   });
 });
+
+test.describe('an iPhone’s browser, where only the installed app gets alerts', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the menu and the authorisations show the way to the home screen', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the mobile menu');
+    // Safari in a tab has no notifications and never offers to install (no beforeinstallprompt).
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'Notification');
+    });
+    await signIn(page, request);
+    await page.goto('/#/');
+    const openMenu = page.getByRole('button', { name: 'Ouvrir le menu' });
+    // A first visit with an empty cache: on a loaded CI machine this can take longer than usual.
+    await expect(openMenu).toBeVisible({ timeout: 30_000 });
+    await openMenu.click();
+    const install = page.getByRole('button', { name: 'Installer l’application' });
+    await expect(install).toHaveAttribute('aria-expanded', 'false');
+    await install.click();
+    await expect(install).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Sur l’écran d’accueil', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `/tmp/web-perf-shots/iphone-menu-${testInfo.project.name}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/#/autorisations');
+    await expect(page.getByText('Après installation de l’application')).toBeVisible();
+    await expect(page.getByText('Sur l’écran d’accueil', { exact: false })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Notifications' })).toBeDisabled();
+    await page.screenshot({
+      path: `/tmp/web-perf-shots/iphone-permissions-${testInfo.project.name}.png`,
+    });
+  });
+});

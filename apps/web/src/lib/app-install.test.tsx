@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewVersionPrompt } from '@/components/layouts/new-version-prompt';
-import { registerServiceWorker } from './app-install';
+import { homeScreenNeededForAlerts, registerServiceWorker } from './app-install';
 
 /** A browser's service worker container with one registration, as the app sees it. */
 function stubServiceWorkers({ controlled, waiting }: { controlled: boolean; waiting: boolean }) {
@@ -57,5 +57,51 @@ describe('a new version of the app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Plus tard' }));
     expect(screen.queryByText('Nouvelle version disponible')).not.toBeInTheDocument();
     expect(waitingWorker.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the way to alerts on an iPhone', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const MAC =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+  const ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+  function browser({
+    agent,
+    touch = 0,
+    installed = false,
+  }: {
+    agent: string;
+    touch?: number;
+    installed?: boolean;
+  }) {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(agent);
+    vi.spyOn(navigator, 'platform', 'get').mockReturnValue(agent === MAC ? 'MacIntel' : 'Linux');
+    Object.defineProperty(navigator, 'maxTouchPoints', { configurable: true, value: touch });
+    Object.defineProperty(navigator, 'standalone', { configurable: true, value: installed });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, 'standalone');
+    Reflect.deleteProperty(navigator, 'maxTouchPoints');
+  });
+
+  it('is the home screen for an iPhone in a browser tab, and for an iPad, which says it is a Mac', () => {
+    browser({ agent: IPHONE });
+    expect(homeScreenNeededForAlerts()).toBe(true);
+    browser({ agent: MAC, touch: 5 });
+    expect(homeScreenNeededForAlerts()).toBe(true);
+  });
+
+  it('is nothing to do once installed, nor on Android or a real Mac', () => {
+    browser({ agent: IPHONE, installed: true });
+    expect(homeScreenNeededForAlerts()).toBe(false);
+    browser({ agent: ANDROID, touch: 5 });
+    expect(homeScreenNeededForAlerts()).toBe(false);
+    browser({ agent: MAC });
+    expect(homeScreenNeededForAlerts()).toBe(false);
   });
 });

@@ -41,7 +41,11 @@ export function listenForInstallOffer() {
 
 export function useInstallOffer() {
   // Rendered at build (the early login): no offer, nothing waiting.
-  return useSyncExternalStore(subscribe, () => state.installOffer !== null, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => state.installOffer !== null,
+    () => false,
+  );
 }
 
 /** Opens the browser's install dialog; an offer can be used once. */
@@ -51,6 +55,28 @@ export async function installApp() {
   update({ installOffer: null });
   await offer.prompt();
   await offer.userChoice;
+}
+
+/** Opened from the home screen's icon rather than in a browser tab. */
+export function openedAsInstalledApp(): boolean {
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+/**
+ * An iPhone or iPad in a browser tab: there, notifications and Web Push only exist in the app
+ * added to the home screen, and no browser offers to install it (no beforeinstallprompt), so the
+ * app has to tell the way (Share, then "Sur l'écran d'accueil"). iPadOS says it is a Mac, but a
+ * Mac has no touch screen.
+ */
+export function homeScreenNeededForAlerts(): boolean {
+  if (typeof navigator === 'undefined' || openedAsInstalledApp()) return false;
+  return (
+    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
+  );
 }
 
 export const SERVICE_WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
@@ -80,7 +106,11 @@ export async function registerServiceWorker() {
 }
 
 export function useNewVersionWaiting() {
-  return useSyncExternalStore(subscribe, () => state.waitingWorker !== null, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => state.waitingWorker !== null,
+    () => false,
+  );
 }
 
 /** Lets the waiting version take over, then reloads the page into it. */

@@ -1,13 +1,14 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Bug, Download, LifeBuoy, LogOut, Plus, X, type LucideIcon } from 'lucide-react';
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { HomeScreenSteps } from '@/components/layouts/home-screen-steps';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { installApp, useInstallOffer } from '@/lib/app-install';
+import { homeScreenNeededForAlerts, installApp, useInstallOffer } from '@/lib/app-install';
 import { cn } from '@/lib/cn';
 import { openGlobalDialog } from '@/lib/dialogs';
 import type { CurrentUser } from '@/lib/session';
@@ -83,6 +84,8 @@ export function MobileMenuDrawer({
   const { t } = useTranslation();
   // The browser offered to install the app (beforeinstallprompt): issue 17.
   const canInstall = useInstallOffer();
+  // An iPhone's browser never offers it: the entry shows the way instead.
+  const [homeScreenStepsShown, setHomeScreenStepsShown] = useState(false);
   const setOpen = onOpenChange;
 
   function openDialog(dialog: 'support' | 'bugReport') {
@@ -158,6 +161,24 @@ export function MobileMenuDrawer({
                       void installApp();
                     }}
                   />
+                ) : homeScreenNeededForAlerts() ? (
+                  <li>
+                    <button
+                      type="button"
+                      aria-expanded={homeScreenStepsShown}
+                      className={cn(rowClasses, 'w-full')}
+                      onClick={() => setHomeScreenStepsShown((shown) => !shown)}
+                    >
+                      <Download aria-hidden="true" className="size-5 shrink-0" />
+                      {t('app.install')}
+                    </button>
+                    {homeScreenStepsShown ? (
+                      // The entry is the drawer's last: its steps open below what the phone shows.
+                      <div ref={(steps) => steps?.scrollIntoView?.({ block: 'nearest' })}>
+                        <HomeScreenSteps className="mx-3 mb-2" />
+                      </div>
+                    ) : null}
+                  </li>
                 ) : null}
               </ul>
             </nav>

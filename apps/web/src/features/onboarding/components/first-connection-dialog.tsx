@@ -2,7 +2,9 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Bell, Flame, MapPin, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HomeScreenSteps } from '@/components/layouts/home-screen-steps';
 import { Button } from '@/components/ui/button';
+import { homeScreenNeededForAlerts } from '@/lib/app-install';
 import { cn } from '@/lib/cn';
 import { askGeolocation, askNotificationPermission } from './browser-permissions';
 
@@ -160,7 +162,13 @@ export function FirstConnectionDialog({
                     {t('onboarding.step1.allow')}
                   </Button>
                 ) : null}
-                <PermissionStatus answer={notification} grantedKey="onboarding.step1.granted" />
+                {notification === 'unsupported' && homeScreenNeededForAlerts() ? (
+                  <div role="status" className="mt-3">
+                    <HomeScreenSteps />
+                  </div>
+                ) : (
+                  <PermissionStatus answer={notification} grantedKey="onboarding.step1.granted" />
+                )}
               </div>
             ) : null}
 

@@ -34,6 +34,7 @@ function stubBrowserPermissions() {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'geolocation');
 });
@@ -128,7 +129,9 @@ describe('first-connection modal', () => {
     ).toBeInTheDocument();
     const verso = within(dialog).getByRole('group', { name: /Pièce d’identité, verso/ });
     expect(
-      within(verso).getByText('Ce fichier n’est pas accepté : envoyez une image PNG ou JPEG, ou un PDF.'),
+      within(verso).getByText(
+        'Ce fichier n’est pas accepté : envoyez une image PNG ou JPEG, ou un PDF.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Votre identité' })).toBeInTheDocument();
   });
@@ -162,6 +165,23 @@ describe('first-connection modal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Suivant' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Terminer' }));
     await waitFor(() => expect(stub.callsTo('POST', '/user/updateFirstConnexion')).toHaveLength(1));
+  });
+
+  it('on an iPhone’s browser, step 1 says how to install the app where alerts can come', async () => {
+    stubBrowserPermissions();
+    // Safari in a tab has no notifications: only the app added to the home screen has them.
+    Reflect.deleteProperty(globalThis, 'Notification');
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    );
+    stubFirstConnexion({ identityNotSubmitted: false });
+    await renderApp('/', { user: {} });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/touchez Partager/)).toBeVisible();
+    expect(
+      within(dialog).queryByText('Votre navigateur ne propose pas cette fonction.'),
+    ).toBeNull();
+    vi.restoreAllMocks();
   });
 
   it('does not open once the first connection is over', async () => {

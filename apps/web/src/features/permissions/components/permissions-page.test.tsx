@@ -52,7 +52,25 @@ afterEach(() => {
     Reflect.deleteProperty(navigator, key);
 });
 
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
 describe('permissions page', () => {
+  it('on an iPhone’s browser, says how to install the app rather than "not available"', async () => {
+    stubBrowser({ geolocation: 'granted', camera: 'prompt', notifications: 'default' });
+    // Safari in a tab has no notifications at all: only the app added to the home screen has.
+    Reflect.deleteProperty(globalThis, 'Notification');
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
+    stubFetch();
+    await renderApp('/autorisations', { user: {} });
+    expect(await screen.findByText('Après installation de l’application')).toBeInTheDocument();
+    expect(
+      screen.getByText(/touchez Partager, puis «\sSur l’écran d’accueil\s»/),
+    ).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Notifications' })).toBeDisabled();
+    expect(screen.queryByText('Non disponible sur ce navigateur')).not.toBeInTheDocument();
+  });
+
   it('shows the browser’s real states', async () => {
     stubBrowser({ geolocation: 'granted', camera: 'denied', notifications: 'default' });
     stubFetch();

@@ -10,7 +10,9 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HomeScreenSteps } from '@/components/layouts/home-screen-steps';
 import { Button } from '@/components/ui/button';
+import { homeScreenNeededForAlerts } from '@/lib/app-install';
 import { cn } from '@/lib/cn';
 import { enablePushNotifications } from '@/lib/push-notifications';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
@@ -134,6 +136,9 @@ export function PermissionsPage() {
         {ROWS.map(({ kind, icon: Icon, labelKey, textKey }) => {
           const state = states[kind];
           const checked = state === 'granted';
+          // An iPhone's browser tab has no notifications: the installed app has.
+          const homeScreenFirst =
+            kind === 'notifications' && state === 'unsupported' && homeScreenNeededForAlerts();
           const labelId = `permission-${kind}-label`;
           const stateId = `permission-${kind}-state`;
           return (
@@ -157,8 +162,13 @@ export function PermissionsPage() {
                         : 'text-slate-600',
                   )}
                 >
-                  {loaded ? t(STATE_KEYS[state]) : t('permissions.state.loading')}
+                  {!loaded
+                    ? t('permissions.state.loading')
+                    : homeScreenFirst
+                      ? t('permissions.state.homeScreen')
+                      : t(STATE_KEYS[state])}
                 </span>
+                {homeScreenFirst ? <HomeScreenSteps className="mt-2" /> : null}
                 {kind === 'notifications' ? (
                   <button
                     type="button"
