@@ -58,7 +58,7 @@ export async function installApp() {
 }
 
 /** Opened from the home screen's icon rather than in a browser tab. */
-export function openedAsInstalledApp(): boolean {
+function openedAsInstalledApp(): boolean {
   return (
     window.matchMedia?.('(display-mode: standalone)').matches === true ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true

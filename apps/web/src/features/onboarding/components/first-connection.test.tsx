@@ -181,7 +181,6 @@ describe('first-connection modal', () => {
     expect(
       within(dialog).queryByText('Votre navigateur ne propose pas cette fonction.'),
     ).toBeNull();
-    vi.restoreAllMocks();
   });
 
   it('does not open once the first connection is over', async () => {
